@@ -1,0 +1,71 @@
+/* tessera-cli: the headless tool. Each subcommand lives in its own cli-*.c file. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "version.h"
+
+/* Subcommands, by area. */
+
+static const TsCliCommand commands[] = {
+  /* rules */
+  /* records */
+  /* engine */
+  /* diagrams */
+  { NULL, NULL, NULL },
+};
+
+void
+ts_cli_error (const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  fputs ("tessera-cli: ", stderr);
+  vfprintf (stderr, format, args);
+  fputc ('\n', stderr);
+  va_end (args);
+}
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, _("Usage: tessera-cli COMMAND [OPTION…]\n\nCommands:\n"));
+  for (const TsCliCommand *c = commands; c->name; c++)
+    fprintf (out, "  %-10s %s\n", c->name, _(c->summary));
+  fprintf (out, "  %-10s %s\n", "version", _("Print the version"));
+  fprintf (out, _("\nRun “tessera-cli COMMAND --help” for a command's options.\n"));
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
+      strcmp (argv[1], "help") == 0)
+    {
+      print_usage (argc < 2 ? stderr : stdout);
+      return argc < 2 ? 2 : 0;
+    }
+
+  if (strcmp (argv[1], "version") == 0 || strcmp (argv[1], "--version") == 0)
+    {
+      printf ("tessera-cli %s\n", ts_version ());
+      return 0;
+    }
+
+  for (const TsCliCommand *c = commands; c->name; c++)
+    if (strcmp (argv[1], c->name) == 0)
+      return c->run (argc - 1, argv + 1);
+
+  ts_cli_error (_("unknown command “%s”; run “tessera-cli --help” for the list"), argv[1]);
+  return 2;
+}
