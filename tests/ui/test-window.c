@@ -1,0 +1,155 @@
+/* TesseraWindow and TesseraApplication in-process: state kept in GSettings, the content
+ * area, the application's actions and accelerators. */
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "tessera-application.h"
+#include "tessera-window.h"
+
+static void
+reset_settings (GSettings *settings)
+{
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i]; i++)
+    g_settings_reset (settings, keys[i]);
+}
+
+static void
+test_window_restores_state (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  TesseraWindow *window;
+  int width, height;
+
+  reset_settings (settings);
+  g_settings_set_int (settings, "window-width", 912);
+  g_settings_set_int (settings, "window-height", 634);
+
+  window = g_object_ref_sink (tessera_window_new (NULL, "nihongi"));
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 912);
+  g_assert_cmpint (height, ==, 634);
+  g_assert_cmpstr (tessera_window_get_variant (window), ==, "nihongi");
+  g_assert_false (gtk_window_is_maximized (GTK_WINDOW (window)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (window);
+}
+
+static void
+test_window_saves_state (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  TesseraWindow *window;
+
+  reset_settings (settings);
+  window = g_object_ref_sink (tessera_window_new (NULL, "raumschach"));
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1001, 703);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (window);
+
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 1001);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 703);
+  g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
+}
+
+static void
+test_window_content (void)
+{
+  TesseraWindow *window = g_object_ref_sink (tessera_window_new (NULL, "doseki"));
+  GtkWidget *first = gtk_label_new ("first board");
+  GtkWidget *second = gtk_label_new ("second board");
+  GtkStack *stack;
+
+  g_object_add_weak_pointer (G_OBJECT (first), (gpointer *) &first);
+  tessera_window_set_content (window, first);
+  stack = GTK_STACK (gtk_widget_get_parent (first));
+  g_assert_true (GTK_IS_STACK (stack));
+  g_assert_true (gtk_stack_get_visible_child (stack) == first);
+
+  /* A second board replaces the first, which is released. */
+  tessera_window_set_content (window, second);
+  g_assert_null (first);
+  g_assert_true (gtk_stack_get_visible_child (stack) == second);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (window);
+}
+
+static void
+test_variant_names (void)
+{
+  g_assert_cmpstr (tessera_application_lookup_variant_name ("raumschach"), ==, "Raumschach");
+  g_assert_cmpstr (tessera_application_lookup_variant_name ("doseki"), ==, "Doseki");
+  g_assert_null (tessera_application_lookup_variant_name ("raumschach-9d"));
+  g_assert_null (tessera_application_lookup_variant_name (""));
+}
+
+static void
+test_application_actions (void)
+{
+  g_autoptr(TesseraApplication) app = tessera_application_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) quit_accels = NULL;
+  g_auto(GStrv) shortcut_accels = NULL;
+  g_autofree char *last_variant = NULL;
+  static const char *actions[] = { "about", "shortcuts", "quit", "new-game" };
+  GSettings *settings;
+  GList *windows;
+
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  settings = tessera_application_get_settings (app);
+  reset_settings (settings);
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), actions[i]));
+  quit_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.quit");
+  g_assert_cmpstr (quit_accels[0], ==, "<Control>q");
+  shortcut_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.shortcuts");
+  g_assert_cmpstr (shortcut_accels[0], ==, "<Control>question");
+
+  /* Activation opens one window with the last variant, and only one. */
+  g_settings_set_string (settings, "last-variant", "parton");
+  g_application_activate (G_APPLICATION (app));
+  g_application_activate (G_APPLICATION (app));
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  g_assert_cmpuint (g_list_length (windows), ==, 1);
+  g_assert_cmpstr (tessera_window_get_variant (windows->data), ==, "parton");
+
+  /* new-game opens another window and remembers the variant; unknown ids are refused. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "new-game", g_variant_new_string ("cubic8-4p"));
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  g_assert_cmpuint (g_list_length (windows), ==, 2);
+  g_assert_cmpstr (tessera_window_get_variant (windows->data), ==, "cubic8-4p");
+  last_variant = g_settings_get_string (settings, "last-variant");
+  g_assert_cmpstr (last_variant, ==, "cubic8-4p");
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "new-game", g_variant_new_string ("bogus"));
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 2);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+}
+
+int
+main (int argc, char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/window/restores-state", test_window_restores_state);
+  g_test_add_func ("/window/saves-state", test_window_saves_state);
+  g_test_add_func ("/window/content", test_window_content);
+  g_test_add_func ("/application/variant-names", test_variant_names);
+  g_test_add_func ("/application/actions", test_application_actions);
+
+  return g_test_run ();
+}
