@@ -1,0 +1,437 @@
+/* Reading the chess family's part of a variant description (see docs/rules.md). */
+#include <glib/gi18n.h>
+#include <string.h>
+#include <stdlib.h>
+
+#include "rules/rules-private.h"
+
+static gboolean
+fail (GError **error, const char *group, const char *key, const char *value, const char *why)
+{
+  g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_PARSE,
+               "[%s] %s: “%s”: %s", group, key, value, why);
+  return FALSE;
+}
+
+static int
+vec_offset (const TsVariantRules *r, const int vec[TS_MAX_DIMS])
+{
+  int off = 0;
+
+  for (guint i = 0; i < TS_MAX_DIMS; i++)
+    off += vec[i] * r->stride[i];
+  return off;
+}
+
+/* "1,0,-1" -> vec (ndims components) */
+static gboolean
+parse_vec (const TsVariant *v, const char *text, int vec[TS_MAX_DIMS])
+{
+  g_auto(GStrv) comps = g_strsplit (text, ",", -1);
+
+  memset (vec, 0, sizeof (int) * TS_MAX_DIMS);
+  if (g_strv_length (comps) != v->geometry.ndims)
+    return FALSE;
+  for (guint i = 0; comps[i]; i++)
+    {
+      char *end;
+      long x = strtol (comps[i], &end, 10);
+
+      if (*end || end == comps[i] || x < -8 || x > 8)
+        return FALSE;
+      vec[i] = (int) x;
+    }
+  return TRUE;
+}
+
+/* The attack ray entry for offset `off`, added if new. */
+static int
+atk_index (TsVariantRules *r, int off)
+{
+  for (guint i = 0; i < r->n_atk; i++)
+    if (r->atk_off[i] == off)
+      return (int) i;
+  if (r->n_atk == TS_MAX_RAYS)
+    return -1;
+  r->atk_off[r->n_atk] = off;
+  return (int) r->n_atk++;
+}
+
+static void
+enumerate_steps (const TsVariant *v, guint classes, int (*out)[TS_MAX_DIMS], guint *n)
+{
+  guint nd = v->geometry.ndims;
+  guint total = 1;
+
+  for (guint i = 0; i < nd; i++)
+    total *= 3;
+  *n = 0;
+  for (guint code = 0; code < total; code++)
+    {
+      int vec[TS_MAX_DIMS] = { 0 };
+      guint rest = code, cls = 0;
+
+      for (guint i = 0; i < nd; i++, rest /= 3)
+        {
+          vec[i] = (int) (rest % 3) - 1;
+          cls += vec[i] != 0;
+        }
+      if (cls && (classes & (1u << cls)))
+        memcpy (out[(*n)++], vec, sizeof vec);
+    }
+}
+
+/* All signed permutations of vec, without repeats. */
+static void
+enumerate_leaps (const TsVariant *v, const int base[TS_MAX_DIMS], int (*out)[TS_MAX_DIMS], guint *n, guint max)
+{
+  guint nd = v->geometry.ndims;
+  guint perm[TS_MAX_DIMS];
+
+  *n = 0;
+  /* iterate over all index maps (nd^nd), keeping permutations */
+  guint total = 1;
+  for (guint i = 0; i < nd; i++)
+    total *= nd;
+  for (guint code = 0; code < total; code++)
+    {
+      guint rest = code, used = 0;
+      gboolean ok = TRUE;
+
+      for (guint i = 0; i < nd; i++, rest /= nd)
+        {
+          perm[i] = rest % nd;
+          ok &= !(used & (1u << perm[i]));
+          used |= 1u << perm[i];
+        }
+      if (!ok)
+        continue;
+      for (guint signs = 0; signs < (1u << nd); signs++)
+        {
+          int vec[TS_MAX_DIMS] = { 0 };
+          gboolean dup = FALSE;
+
+          for (guint i = 0; i < nd; i++)
+            vec[i] = base[perm[i]] * ((signs >> i) & 1 ? -1 : 1);
+          for (guint k = 0; k < *n && !dup; k++)
+            dup = memcmp (out[k], vec, sizeof vec) == 0;
+          if (!dup && *n < max)
+            memcpy (out[(*n)++], vec, sizeof vec);
+        }
+    }
+}
+
+static gboolean
+load_piece_moves (TsVariant *v, guint t, GKeyFile *kf, GError **error)
+{
+  TsVariantRules *r = v->rules;
+  TsPieceMoves *pm = &r->moves[t];
+  g_autofree char *group = g_strdup_printf ("Piece %c", v->piece_types[t].letter);
+  g_auto(GStrv) items = g_key_file_get_string_list (kf, group, "Moves", NULL, NULL);
+  TsRay rays[TS_MAX_RAYS * 2];
+  guint n = 0;
+
+  pm->double_step = g_key_file_get_boolean (kf, group, "Double", NULL);
+  for (guint i = 0; items && items[i]; i++)
+    {
+      g_auto(GStrv) f = g_strsplit (items[i], ":", -1);
+      guint nf = g_strv_length (f);
+      int vecs[96][TS_MAX_DIMS];
+      guint nv = 0, range = 0, cond = 0;
+      gboolean leap;
+
+      if (nf < 2 || nf > 4)
+        return fail (error, group, "Moves", items[i], "expected KIND:DIRECTIONS[:RANGE[:CONDITION]]");
+      leap = strcmp (f[0], "leap") == 0;
+      if (!leap && strcmp (f[0], "ride") != 0)
+        return fail (error, group, "Moves", items[i], "kind must be ride or leap");
+      if (nf >= 3 && *f[2])
+        range = (guint) atoi (f[2]);
+      if (nf == 4)
+        {
+          if (strcmp (f[3], "unchecked") != 0)
+            return fail (error, group, "Moves", items[i], "the only condition is “unchecked”");
+          cond = 1;
+        }
+      if (leap)
+        {
+          int base[TS_MAX_DIMS];
+
+          if (!parse_vec (v, f[1], base))
+            return fail (error, group, "Moves", items[i], "bad leap vector");
+          enumerate_leaps (v, base, vecs, &nv, 96);
+          range = 1;
+        }
+      else if (strspn (f[1], "OFDH") == strlen (f[1]) && *f[1])
+        {
+          guint classes = 0;
+
+          for (const char *c = f[1]; *c; c++)
+            classes |= 1u << (strchr ("OFDH", *c) - "OFDH" + 1);
+          enumerate_steps (v, classes, vecs, &nv);
+        }
+      else
+        {
+          g_auto(GStrv) vs = g_strsplit (f[1], "|", -1);
+
+          for (guint k = 0; vs[k] && nv < 96; k++)
+            if (!parse_vec (v, vs[k], vecs[nv++]))
+              return fail (error, group, "Moves", items[i], "bad direction vector");
+        }
+      if (range == 0 || range > 8)
+        range = 8;
+      for (guint k = 0; k < nv && n < G_N_ELEMENTS (rays); k++)
+        {
+          int off = vec_offset (r, vecs[k]);
+          int back = atk_index (r, -off);
+
+          if (back < 0)
+            return fail (error, group, "Moves", items[i], "too many directions");
+          rays[n].off = off;
+          rays[n].range = (guint8) range;
+          rays[n].cond = (guint8) cond;
+          rays[n].dir = (guint8) back;
+          n++;
+          r->atk_range[back] = (guint8) MAX (r->atk_range[back], range);
+          for (guint d = 1; d <= range; d++)
+            {
+              if (cond)
+                r->atk_cond_mask[back][d] |= 1u << t;
+              else
+                r->atk_mask[back][d] |= 1u << t;
+            }
+        }
+    }
+  pm->n_rays = n;
+  pm->rays = g_memdup2 (rays, n * sizeof (TsRay));
+  return TRUE;
+}
+
+static gboolean
+load_vec_list (TsVariant *v, GKeyFile *kf, const char *group, const char *key, int *offs, guint *n,
+               gboolean *present, GError **error)
+{
+  g_auto(GStrv) items = g_key_file_get_string_list (kf, group, key, NULL, NULL);
+
+  *n = 0;
+  if (!items)
+    return TRUE;
+  *present = TRUE;
+  for (guint i = 0; items[i]; i++)
+    {
+      int vec[TS_MAX_DIMS];
+
+      if (!parse_vec (v, items[i], vec) || *n >= 16)
+        return fail (error, group, key, items[i], "bad vector");
+      offs[(*n)++] = vec_offset (v->rules, vec);
+    }
+  return TRUE;
+}
+
+static gboolean
+load_zone (TsVariant *v, GKeyFile *kf, const char *group, guint seat, GError **error)
+{
+  TsVariantRules *r = v->rules;
+  g_auto(GStrv) items = g_key_file_get_string_list (kf, group, "Promotion", NULL, NULL);
+  int want[TS_MAX_DIMS] = { -1, -1, -1, -1 };
+
+  r->promo_zone[seat] = g_new0 (guint8, r->n_padded);
+  if (!items)
+    return TRUE;
+  for (guint i = 0; items[i]; i++)
+    {
+      const char *it = items[i];
+
+      if (!strchr ("xyzw", it[0]) || it[0] == '\0' || it[1] != '=' || !g_ascii_isdigit (it[2]))
+        return fail (error, group, "Promotion", it, "expected e.g. y=4");
+      want[strchr ("xyzw", it[0]) - "xyzw"] = atoi (it + 2);
+    }
+  for (guint c = 0; c < v->geometry.ncells; c++)
+    {
+      int co[TS_MAX_DIMS];
+      gboolean in = TRUE;
+
+      ts_geometry_coords (&v->geometry, (TsCell) c, co);
+      for (guint i = 0; i < TS_MAX_DIMS; i++)
+        in &= want[i] < 0 || co[i] == want[i];
+      r->promo_zone[seat][r->to_padded[c]] = in;
+    }
+  return TRUE;
+}
+
+static gboolean
+load_castles (TsVariant *v, GKeyFile *kf, const char *group, guint seat, GError **error)
+{
+  TsVariantRules *r = v->rules;
+  g_auto(GStrv) items = g_key_file_get_string_list (kf, group, "Castles", NULL, NULL);
+
+  for (guint i = 0; items && items[i]; i++)
+    {
+      g_auto(GStrv) f = g_strsplit (items[i], ":", -1);
+      TsCastle *c;
+      int cells[8];
+      guint n;
+
+      if (g_strv_length (f) != 5 || strlen (f[0]) >= sizeof c->name || r->n_castles[seat] == 2)
+        return fail (error, group, "Castles", items[i],
+                     "expected NAME:KING>TO:ROOK>TO:EMPTY CELLS:SAFE CELLS");
+      c = &r->castles[seat][r->n_castles[seat]++];
+      strcpy (c->name, f[0]);
+      for (guint k = 1; k <= 2; k++)
+        {
+          char *gt = strchr (f[k], '>');
+
+          if (!gt)
+            return fail (error, group, "Castles", items[i], "a move is FROM>TO");
+          *gt = ',';
+          if (!ts_variant_parse_cells (v, f[k], cells, 2, &n, error) || n != 2)
+            return FALSE;
+          if (k == 1)
+            c->king_from = (gint16) cells[0], c->king_to = (gint16) cells[1];
+          else
+            c->rook_from = (gint16) cells[0], c->rook_to = (gint16) cells[1];
+        }
+      if (!ts_variant_parse_cells (v, f[3], cells, 8, &n, error))
+        return FALSE;
+      c->n_empty = (guint8) n;
+      for (guint k = 0; k < n; k++)
+        c->empty[k] = (gint16) cells[k];
+      if (!ts_variant_parse_cells (v, f[4], cells, 8, &n, error))
+        return FALSE;
+      c->n_safe = (guint8) n;
+      for (guint k = 0; k < n; k++)
+        c->safe[k] = (gint16) cells[k];
+    }
+  return TRUE;
+}
+
+static gboolean
+load_setup (TsVariant *v, GKeyFile *kf, const char *group, guint seat, GError **error)
+{
+  TsVariantRules *r = v->rules;
+  g_auto(GStrv) items = g_key_file_get_string_list (kf, group, "Setup", NULL, NULL);
+
+  for (guint i = 0; items && items[i]; i++)
+    {
+      int cells[TS_MAX_CELLS > 128 ? 128 : TS_MAX_CELLS];
+      guint n;
+      int t = items[i][0] ? ts_variant_piece_type_by_letter (v, items[i][0]) : -1;
+
+      if (t < 0 || items[i][1] != ':')
+        return fail (error, group, "Setup", items[i], "expected LETTER:CELL,CELL…");
+      if (!ts_variant_parse_cells (v, items[i] + 2, cells, G_N_ELEMENTS (cells), &n, error))
+        return FALSE;
+      for (guint k = 0; k < n; k++)
+        {
+          if (r->initial[cells[k]] != 0)
+            return fail (error, group, "Setup", items[i], "cell already taken");
+          r->initial[cells[k]] = TS_PIECE_MAKE (seat, (guint) t) |
+                                 (r->unmoved_mask & (1u << t) ? TS_PIECE_UNMOVED : 0);
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+ts_variant_load_chess (TsVariant *v, GKeyFile *kf, GError **error)
+{
+  TsVariantRules *r = v->rules;
+  const char *G = "Variant";
+  g_auto(GStrv) promos = g_key_file_get_string_list (kf, G, "Promotions", NULL, NULL);
+  g_autofree char *elim = g_key_file_get_string (kf, G, "Elimination", NULL);
+  g_autoptr(GError) local = NULL;
+
+  r->check = g_key_file_get_boolean (kf, G, "Check", &local);
+  if (local)
+    r->check = TRUE;
+  r->compulsory_capture = g_key_file_get_boolean (kf, G, "CompulsoryCapture", NULL);
+  r->en_passant = g_key_file_get_boolean (kf, G, "EnPassant", NULL);
+  r->king_check_right = g_key_file_get_boolean (kf, G, "KingCheckRight", NULL);
+  r->eliminated_king_leaves = g_key_file_get_boolean (kf, G, "EliminatedKingLeaves", NULL);
+  r->elimination = TS_ELIM_NONE;
+  if (elim && strcmp (elim, "immobile") == 0)
+    r->elimination = TS_ELIM_IMMOBILE;
+  else if (elim && strcmp (elim, "partner") == 0)
+    r->elimination = TS_ELIM_PARTNER;
+  else if (elim && strcmp (elim, "none") != 0)
+    return fail (error, G, "Elimination", elim, "expected none, immobile or partner");
+  if (v->n_seats > 2 && r->elimination == TS_ELIM_NONE)
+    return fail (error, G, "Elimination", "none", "four players need immobile or partner");
+
+  for (guint i = 0; promos && promos[i]; i++)
+    {
+      int t = ts_variant_piece_type_by_letter (v, promos[i][0]);
+
+      if (t < 0)
+        return fail (error, G, "Promotions", promos[i], "unknown piece letter");
+      r->promos[r->n_promos++] = (guint8) t;
+    }
+
+  /* unit steps first: pin detection walks them */
+  {
+    int vecs[96][TS_MAX_DIMS];
+    guint n;
+
+    enumerate_steps (v, 0x1e, vecs, &n);
+    for (guint i = 0; i < n; i++)
+      atk_index (r, vec_offset (r, vecs[i]));
+    r->n_steps = r->n_atk;
+  }
+
+  for (guint t = 0; t < v->n_piece_types; t++)
+    if (!load_piece_moves (v, t, kf, error))
+      return FALSE;
+
+  for (guint s = 0; s < v->n_seats; s++)
+    {
+      g_autofree char *group = g_strdup_printf ("Seat %s", r->seat_keys[s]);
+
+      if (!g_key_file_has_group (kf, group))
+        return fail (error, group, "", "", "missing section");
+      for (guint t = 0; t < v->n_piece_types; t++)
+        {
+          TsPieceMoves *pm = &r->moves[t];
+          g_autofree char *mk = g_strdup_printf ("%c-Moves", v->piece_types[t].letter);
+          g_autofree char *ck = g_strdup_printf ("%c-Captures", v->piece_types[t].letter);
+          gboolean present = FALSE;
+
+          if (!load_vec_list (v, kf, group, mk, pm->moves[s], &pm->n_moves[s], &present, error) ||
+              !load_vec_list (v, kf, group, ck, pm->captures[s], &pm->n_captures[s], &present, error))
+            return FALSE;
+          if (present)
+            {
+              pm->seat_dependent = TRUE;
+              r->pawnlike_mask |= 1u << t;
+            }
+        }
+      if (!load_zone (v, kf, group, s, error) || !load_castles (v, kf, group, s, error))
+        return FALSE;
+    }
+
+  /* first-move rights matter for two-step pawns and castling pieces */
+  for (guint t = 0; t < v->n_piece_types; t++)
+    if (r->moves[t].double_step)
+      r->unmoved_mask |= 1u << t;
+  for (guint s = 0; s < v->n_seats; s++)
+    if (r->n_castles[s])
+      {
+        int k = -1, rook = ts_variant_piece_type_by_letter (v, 'R');
+
+        for (guint t = 0; t < v->n_piece_types; t++)
+          if (v->piece_types[t].royal)
+            k = (int) t;
+        if (k >= 0)
+          r->unmoved_mask |= 1u << k;
+        if (rook >= 0)
+          r->unmoved_mask |= 1u << rook;
+      }
+
+  for (guint s = 0; s < v->n_seats; s++)
+    {
+      g_autofree char *group = g_strdup_printf ("Seat %s", r->seat_keys[s]);
+
+      if (!load_setup (v, kf, group, s, error))
+        return FALSE;
+    }
+  return TRUE;
+}

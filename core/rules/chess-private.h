@@ -1,0 +1,36 @@
+#pragma once
+
+#include "rules/rules-private.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  TsPosition           *p;
+  const TsVariantRules *r;
+  guint                 side;         /* seat whose pieces move */
+  int                   guard_seat;   /* seat whose king must stay safe, or -1 */
+  int                   guard;        /* its king cell, or -1 */
+  guint8                enemies;      /* seats that check the guarded king */
+  gboolean              in_check;
+  guint                 n_pinned;
+  gint16                pinned[TS_MAX_RAYS];
+  guint8                cap_ok[256];  /* board values the mover may capture */
+} TsChessGen;
+
+void     ts_chess_gen_init      (TsChessGen *g, TsPosition *p, guint side);
+void     ts_chess_gen_pseudo    (TsChessGen *g, TsMoveList *out, gboolean noisy);
+void     ts_chess_find_pins     (TsChessGen *g);
+gboolean ts_chess_test_move     (TsChessGen *g, TsMove m);
+guint8   ts_chess_enemies       (const TsPosition *p, guint seat);
+gboolean ts_chess_attacked      (const TsPosition *p, int cell, guint8 seats);
+void     ts_chess_apply         (TsPosition *p, TsMove m, guint side, TsUndo *u);
+void     ts_chess_revert        (TsPosition *p, const TsUndo *u, guint from_change);
+gboolean ts_chess_has_legal_move (TsPosition *p);
+
+char    *ts_chess_move_to_san   (TsPosition *p, TsMove m);
+char    *ts_chess_move_to_long  (TsPosition *p, TsMove m);
+gboolean ts_chess_move_parse    (TsPosition *p, const char *text, TsMove *out, GError **error);
+char    *ts_chess_to_text       (const TsPosition *p);
+gboolean ts_chess_from_text     (TsPosition *p, const char *text, guint column, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,739 @@
+/* The chess family: move generation, legality, make/unmake, check and results,
+ * driven by the tables built from the variant description (chess-load.c). */
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "rules/chess-private.h"
+
+#define IS_PIECE(v) ((v) & 0x80)
+
+/* Which board values the mover may capture, and which seats give check to whom. */
+void
+ts_chess_gen_init (TsChessGen *g,
+                   TsPosition *p,
+                   guint       side)
+{
+  const TsVariant *v = p->variant;
+  const TsVariantRules *r = v->rules;
+  int ctrl = ts_position_controller (p, side);
+
+  g->p = p;
+  g->r = r;
+  g->side = side;
+  g->guard_seat = ctrl;
+  g->guard = ctrl >= 0 ? p->king[ctrl] : -1;
+  g->enemies = 0;
+  g->n_pinned = 0;
+  g->in_check = FALSE;
+  memset (g->cap_ok, 0, sizeof g->cap_ok);
+  for (guint s = 0; s < v->n_seats; s++)
+    {
+      gboolean protected_king = r->check && !(p->st.out_mask & (1u << s));
+
+      if (v->team[s] == v->team[side])
+        continue;
+      for (guint t = 0; t < v->n_piece_types; t++)
+        {
+          gboolean ok = !(v->piece_types[t].royal && protected_king);
+          TsPiece pc = TS_PIECE_MAKE (s, t);
+
+          g->cap_ok[pc] = g->cap_ok[pc | TS_PIECE_UNMOVED] = ok;
+        }
+    }
+  if (ctrl >= 0)
+    g->enemies = ts_chess_enemies (p, (guint) ctrl);
+  if (g->guard >= 0)
+    {
+      g->in_check = ts_chess_attacked (p, g->guard, g->enemies);
+      ts_chess_find_pins (g);
+    }
+}
+
+guint8
+ts_chess_enemies (const TsPosition *p,
+                  guint             seat)
+{
+  const TsVariant *v = p->variant;
+  guint8 mask = 0;
+
+  for (guint s = 0; s < v->n_seats; s++)
+    if (v->team[s] != v->team[seat] &&
+        (!(p->st.out_mask & (1u << s)) || v->rules->elimination == TS_ELIM_PARTNER))
+      mask |= 1u << s;
+  return mask;
+}
+
+gboolean
+ts_chess_attacked (const TsPosition *p,
+                   int               cell,
+                   guint8            seats)
+{
+  const TsVariantRules *r = ts_rules (p);
+  const guint8 *b = p->board;
+
+  for (guint d = 0; d < r->n_atk; d++)
+    {
+      int off = r->atk_off[d];
+      int t = cell;
+
+      for (guint dist = 1; dist <= r->atk_range[d]; dist++)
+        {
+          guint8 val;
+
+          t += off;
+          val = b[t];
+          if (val == 0)
+            continue;
+          if (IS_PIECE (val) && (seats & (1u << TS_PIECE_SEAT (val))))
+            {
+              guint bit = 1u << TS_PIECE_TYPE (val);
+
+              if (r->atk_mask[d][dist] & bit)
+                return TRUE;
+              if ((r->atk_cond_mask[d][dist] & bit) &&
+                  !(p->st.checked_mask & (1u << TS_PIECE_SEAT (val))))
+                return TRUE;
+            }
+          break;
+        }
+    }
+  if (r->pawnlike_mask)
+    for (guint s = 0; s < p->variant->n_seats; s++)
+      {
+        if (!(seats & (1u << s)))
+          continue;
+        for (guint ty = 0; ty < p->variant->n_piece_types; ty++)
+          {
+            const TsPieceMoves *pm = &r->moves[ty];
+
+            if (!(r->pawnlike_mask & (1u << ty)))
+              continue;
+            for (guint k = 0; k < pm->n_captures[s]; k++)
+              if ((b[cell - pm->captures[s][k]] & TS_PIECE_MASK) == TS_PIECE_MAKE (s, ty))
+                return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+/* A piece between the guarded king and an enemy rider on a unit line may be pinned. */
+void
+ts_chess_find_pins (TsChessGen *g)
+{
+  const TsVariantRules *r = g->r;
+  const guint8 *b = g->p->board;
+
+  for (guint d = 0; d < r->n_steps; d++)
+    {
+      int off = r->atk_off[d];
+      int t = g->guard;
+      int blocker = -1;
+      guint dist = 0;
+
+      if (r->atk_range[d] < 2)
+        continue;
+      while (dist < 8)
+        {
+          guint8 val;
+
+          t += off;
+          dist++;
+          val = b[t];
+          if (val == 0)
+            continue;
+          if (val == TS_CELL_OFF)
+            break;
+          if (blocker < 0)
+            {
+              blocker = t;
+              continue;
+            }
+          if (g->enemies & (1u << TS_PIECE_SEAT (val)))
+            {
+              guint bit = 1u << TS_PIECE_TYPE (val);
+
+              if ((r->atk_mask[d][MIN (dist, TS_MAX_ATK_RANGE)] & bit) ||
+                  ((r->atk_cond_mask[d][MIN (dist, TS_MAX_ATK_RANGE)] & bit) &&
+                   !(g->p->st.checked_mask & (1u << TS_PIECE_SEAT (val)))))
+                g->pinned[g->n_pinned++] = (gint16) blocker;
+            }
+          break;
+        }
+    }
+}
+
+static inline void
+push (TsMoveList *out, const TsVariantRules *r, int from, int to, guint type, guint promo, guint flags)
+{
+  TsMove m = { from >= 0 ? r->to_dense[from] : TS_NO_CELL, r->to_dense[to], (guint8) type,
+               (guint8) promo, (guint8) flags, 0 };
+
+  ts_move_list_push (out, m);
+}
+
+static inline void
+push_pawn (TsMoveList *out, const TsVariantRules *r, guint side, int from, int to, guint type, guint flags)
+{
+  if (r->promo_zone[side][to])
+    for (guint i = 0; i < r->n_promos; i++)
+      push (out, r, from, to, type, r->promos[i], flags);
+  else
+    push (out, r, from, to, type, TS_NO_PROMO, flags);
+}
+
+static void
+gen_castles (TsChessGen *g, TsMoveList *out)
+{
+  const TsVariantRules *r = g->r;
+  TsPosition *p = g->p;
+  guint side = g->side;
+
+  for (guint i = 0; i < r->n_castles[side]; i++)
+    {
+      const TsCastle *c = &r->castles[side][i];
+      guint8 king = p->board[c->king_from], rook = p->board[c->rook_from];
+      guint8 enemies = ts_chess_enemies (p, g->guard_seat >= 0 ? (guint) g->guard_seat : side);
+      gboolean ok = TRUE;
+
+      if (!(king & TS_PIECE_UNMOVED) || !(rook & TS_PIECE_UNMOVED) ||
+          TS_PIECE_SEAT (king) != side || TS_PIECE_SEAT (rook) != side ||
+          !p->variant->piece_types[TS_PIECE_TYPE (king)].royal)
+        continue;
+      for (guint k = 0; k < c->n_empty && ok; k++)
+        ok = p->board[c->empty[k]] == 0;
+      /* an eliminated seat's king (team play) is judged against the other team too */
+      if (!r->check)
+        enemies = 0;
+      for (guint k = 0; k < c->n_safe && ok; k++)
+        ok = !ts_chess_attacked (p, c->safe[k], enemies);
+      if (ok)
+        push (out, r, c->king_from, c->king_to, TS_PIECE_TYPE (king), TS_NO_PROMO, TS_MOVE_CASTLE);
+    }
+}
+
+/* Pseudo-legal moves of g->side: no captures of teammates or protected kings. */
+void
+ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy)
+{
+  const TsVariant *v = g->p->variant;
+  const TsVariantRules *r = g->r;
+  TsPosition *p = g->p;
+  const guint8 *b = p->board;
+  guint side = g->side;
+
+  for (guint w = 0; w < TS_OCC_WORDS; w++)
+    {
+      guint64 bits = p->occ[side][w];
+
+      while (bits)
+        {
+          int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
+          int from = r->to_padded[dense];
+          guint8 val = b[from];
+          guint type = TS_PIECE_TYPE (val);
+          const TsPieceMoves *pm = &r->moves[type];
+
+          bits &= bits - 1;
+          if (pm->seat_dependent)
+            {
+              for (guint k = 0; k < pm->n_moves[side]; k++)
+                {
+                  int to = from + pm->moves[side][k];
+
+                  if (b[to] != 0)
+                    continue;
+                  if (!noisy || r->promo_zone[side][to])
+                    push_pawn (out, r, side, from, to, type, 0);
+                  if (pm->double_step && (val & TS_PIECE_UNMOVED) && !noisy)
+                    {
+                      int to2 = to + pm->moves[side][k];
+
+                      if (b[to2] == 0)
+                        push_pawn (out, r, side, from, to2, type, TS_MOVE_DOUBLE);
+                    }
+                }
+              for (guint k = 0; k < pm->n_captures[side]; k++)
+                {
+                  int to = from + pm->captures[side][k];
+
+                  if (g->cap_ok[b[to]])
+                    push_pawn (out, r, side, from, to, type, TS_MOVE_CAPTURE);
+                  else if (to == p->st.ep_cell && p->st.ep_victim >= 0 &&
+                           g->cap_ok[b[p->st.ep_victim]])
+                    push (out, r, from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
+                }
+              continue;
+            }
+          for (guint k = 0; k < pm->n_rays; k++)
+            {
+              const TsRay *ray = &pm->rays[k];
+              int to = from;
+
+              if (ray->cond && (p->st.checked_mask & (1u << side)))
+                continue;
+              for (guint dist = 0; dist < ray->range; dist++)
+                {
+                  guint8 tv;
+
+                  to += ray->off;
+                  tv = b[to];
+                  if (tv == 0)
+                    {
+                      if (!noisy)
+                        push (out, r, from, to, type, TS_NO_PROMO, 0);
+                      continue;
+                    }
+                  if (g->cap_ok[tv])
+                    push (out, r, from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE);
+                  break;
+                }
+            }
+        }
+    }
+
+  if (noisy)
+    return;
+  if (r->n_castles[side])
+    gen_castles (g, out);
+  if (v->has_drops)
+    for (guint t = 0; t < v->n_piece_types; t++)
+      {
+        if (!p->st.hand[side][t])
+          continue;
+        for (guint c = 0; c < v->geometry.ncells; c++)
+          {
+            int to = r->to_padded[c];
+
+            if (b[to] == 0 && !(v->piece_types[t].pawn && r->promo_zone[side][to]))
+              {
+                TsMove m = { TS_NO_CELL, (TsCell) c, (guint8) t, TS_NO_PROMO, TS_MOVE_DROP, 0 };
+
+                ts_move_list_push (out, m);
+              }
+          }
+      }
+}
+
+/* Board changes of a move; logged so they can be reverted. */
+void
+ts_chess_apply (TsPosition *p, TsMove m, guint side, TsUndo *u)
+{
+  const TsVariantRules *r = ts_rules (p);
+  int to = r->to_padded[m.to];
+
+#define LOG_PUT(cell, value) G_STMT_START {                 \
+    u->change_cell[u->n_changes] = (gint16) (cell);         \
+    u->change_piece[u->n_changes++] = p->board[cell];       \
+    ts_position_put (p, (cell), (value));                   \
+  } G_STMT_END
+
+  if (m.flags & TS_MOVE_DROP)
+    {
+      LOG_PUT (to, TS_PIECE_MAKE (side, m.piece));
+      return;
+    }
+  {
+    int from = r->to_padded[m.from];
+    guint8 mover = p->board[from] & ~TS_PIECE_UNMOVED;
+
+    if (m.promo != TS_NO_PROMO)
+      mover = TS_PIECE_MAKE (TS_PIECE_SEAT (mover), m.promo);
+    if (m.flags & TS_MOVE_EN_PASSANT)
+      LOG_PUT (p->st.ep_victim, 0);
+    if (m.flags & TS_MOVE_CASTLE)
+      {
+        for (guint i = 0; i < r->n_castles[side]; i++)
+          {
+            const TsCastle *c = &r->castles[side][i];
+
+            if (c->king_from == from && c->king_to == to)
+              {
+                guint8 rook = p->board[c->rook_from] & ~TS_PIECE_UNMOVED;
+
+                LOG_PUT (c->rook_from, 0);
+                LOG_PUT (c->rook_to, rook);
+              }
+          }
+      }
+    LOG_PUT (from, 0);
+    LOG_PUT (to, mover);
+  }
+#undef LOG_PUT
+}
+
+void
+ts_chess_revert (TsPosition *p, const TsUndo *u, guint from_change)
+{
+  for (guint i = u->n_changes; i-- > from_change;)
+    ts_position_put (p, u->change_cell[i], u->change_piece[i]);
+}
+
+static gboolean
+needs_test (const TsChessGen *g, TsMove m)
+{
+  if (g->in_check || (m.flags & (TS_MOVE_EN_PASSANT | TS_MOVE_CASTLE)))
+    return TRUE;
+  if (m.flags & TS_MOVE_DROP)
+    return FALSE;
+  {
+    int from = g->r->to_padded[m.from];
+
+    if (from == g->guard)
+      return TRUE;
+    for (guint i = 0; i < g->n_pinned; i++)
+      if (g->pinned[i] == from)
+        return TRUE;
+  }
+  return FALSE;
+}
+
+gboolean
+ts_chess_test_move (TsChessGen *g, TsMove m)
+{
+  TsPosition *p = g->p;
+  TsUndo u;
+  guint64 hash = p->st.hash;
+  gboolean bad;
+  int king;
+
+  u.n_changes = 0;
+  ts_chess_apply (p, m, g->side, &u);
+  king = p->king[g->guard_seat];
+  bad = king >= 0 && ts_chess_attacked (p, king, g->enemies);
+  ts_chess_revert (p, &u, 0);
+  p->st.hash = hash;
+  return !bad;
+}
+
+/* Legal moves of the side to move into out; with stop_at_one, stops after one. */
+static void
+generate (TsPosition *p, TsMoveList *out, gboolean noisy, gboolean stop_at_one)
+{
+  const TsVariantRules *r = ts_rules (p);
+  TsChessGen g;
+  guint start = out->n;
+
+  if (p->st.over || (p->st.out_mask & (1u << p->st.side) && r->elimination != TS_ELIM_PARTNER))
+    return;
+  ts_chess_gen_init (&g, p, p->st.side);
+  ts_chess_gen_pseudo (&g, out, noisy && !r->compulsory_capture);
+  if (g.guard >= 0)
+    {
+      guint n = start;
+
+      for (guint i = start; i < out->n; i++)
+        {
+          TsMove m = out->moves[i];
+
+          if (!needs_test (&g, m) || ts_chess_test_move (&g, m))
+            {
+              out->moves[n++] = m;
+              if (stop_at_one)
+                break;
+            }
+        }
+      out->n = n;
+    }
+  if (r->compulsory_capture)
+    {
+      gboolean any = FALSE;
+      guint n = start;
+
+      for (guint i = start; i < out->n && !any; i++)
+        any = (out->moves[i].flags & TS_MOVE_CAPTURE) != 0;
+      for (guint i = start; i < out->n; i++)
+        if (!any || (out->moves[i].flags & TS_MOVE_CAPTURE))
+          if (!noisy || (out->moves[i].flags & TS_MOVE_CAPTURE) || out->moves[i].promo != TS_NO_PROMO)
+            out->moves[n++] = out->moves[i];
+      out->n = n;
+    }
+}
+
+static void
+chess_generate (TsPosition *p, TsMoveList *out)
+{
+  generate (p, out, FALSE, FALSE);
+}
+
+static void
+chess_generate_noisy (TsPosition *p, TsMoveList *out)
+{
+  generate (p, out, TRUE, FALSE);
+}
+
+gboolean
+ts_chess_has_legal_move (TsPosition *p)
+{
+  TsMoveList l;
+  gboolean any;
+
+  ts_move_list_init (&l);
+  generate (p, &l, FALSE, TRUE);
+  any = l.n > 0;
+  ts_move_list_clear (&l);
+  return any;
+}
+
+static gboolean
+chess_is_legal (TsPosition *p, TsMove m)
+{
+  TsMoveList l;
+  gboolean found = FALSE;
+
+  ts_move_list_init (&l);
+  generate (p, &l, FALSE, FALSE);
+  for (guint i = 0; i < l.n && !found; i++)
+    found = ts_move_equal (l.moves[i], m);
+  ts_move_list_clear (&l);
+  return found;
+}
+
+static TsCell
+chess_checked_king (const TsPosition *p, guint seat)
+{
+  const TsVariantRules *r = ts_rules (p);
+  int king;
+
+  if (seat >= p->variant->n_seats || !r->check || (p->st.out_mask & (1u << seat)))
+    return TS_NO_CELL;
+  king = p->king[seat];
+  if (king < 0 || !ts_chess_attacked (p, king, ts_chess_enemies (p, seat)))
+    return TS_NO_CELL;
+  return r->to_dense[king];
+}
+
+static void
+set_side (TsPosition *p, guint seat)
+{
+  p->st.hash ^= ts_rules (p)->zobrist_side[p->st.side] ^ ts_rules (p)->zobrist_side[seat];
+  p->st.side = (guint8) seat;
+}
+
+static void
+eliminate (TsPosition *p, guint seat, TsUndo *u)
+{
+  const TsVariant *v = p->variant;
+  const TsVariantRules *r = v->rules;
+
+  if (chess_checked_king (p, seat) != TS_NO_CELL)
+    p->st.mated_mask |= 1u << seat;
+  p->st.out_mask |= 1u << seat;
+  p->st.hash ^= r->zobrist_out[seat];
+  p->st.out_order[p->st.n_out++] = (guint8) seat;
+  if (r->eliminated_king_leaves && p->king[seat] >= 0 && u->n_changes < TS_UNDO_MAX_CHANGES)
+    {
+      int k = p->king[seat];
+
+      u->change_cell[u->n_changes] = (gint16) k;
+      u->change_piece[u->n_changes++] = p->board[k];
+      ts_position_put (p, k, 0);
+    }
+  if (r->elimination == TS_ELIM_IMMOBILE)
+    for (guint t = 0; t < v->n_piece_types; t++)
+      ts_position_set_hand_count (p, seat, t, 0);
+}
+
+/* Four players: the next seat that can move, eliminating the seats found without a
+ * move on their turn; sets st.over when one army (or team) is left. */
+static void
+advance_turn (TsPosition *p, TsUndo *u)
+{
+  const TsVariant *v = p->variant;
+  const TsVariantRules *r = v->rules;
+  guint seat = p->st.side;
+
+  for (guint tries = 0; tries < 2 * v->n_seats; tries++)
+    {
+      guint8 alive_teams = 0;
+
+      seat = (seat + 1) % v->n_seats;
+      for (guint s = 0; s < v->n_seats; s++)
+        if (!(p->st.out_mask & (1u << s)))
+          alive_teams |= 1u << v->team[s];
+      if (!(alive_teams & (alive_teams - 1)))
+        {
+          p->st.over = (guint8) (alive_teams ? __builtin_ctz (alive_teams) + 1 : 0xff);
+          return;
+        }
+      if ((p->st.out_mask & (1u << seat)) &&
+          (r->elimination != TS_ELIM_PARTNER || ts_position_controller (p, seat) < 0))
+        continue;
+      set_side (p, seat);
+      if (ts_chess_has_legal_move (p))
+        return;
+      if (!(p->st.out_mask & (1u << seat)))
+        {
+          eliminate (p, seat, u);
+          if (r->elimination == TS_ELIM_PARTNER && ts_position_controller (p, seat) >= 0 &&
+              ts_chess_has_legal_move (p))
+            return;   /* the partner moves this army from this very turn */
+        }
+      /* a passed turn ends the en passant right */
+      if (p->st.ep_cell >= 0)
+        {
+          p->st.hash ^= r->zobrist_ep[r->to_dense[p->st.ep_cell]];
+          p->st.ep_cell = p->st.ep_victim = -1;
+        }
+    }
+  p->st.over = 0xff;
+}
+
+static void
+chess_make (TsPosition *p, TsMove m, TsUndo *u)
+{
+  const TsVariant *v = p->variant;
+  const TsVariantRules *r = v->rules;
+  guint side = p->st.side;
+  guint8 captured = 0;
+
+  u->move = m;
+  u->state = p->st;
+  u->n_changes = 0;
+  ts_position_history_push (p);
+
+  if (m.flags & TS_MOVE_EN_PASSANT)
+    captured = p->board[p->st.ep_victim];
+  else if (m.flags & TS_MOVE_CAPTURE)
+    captured = p->board[r->to_padded[m.to]];
+  ts_chess_apply (p, m, side, u);
+
+  if (captured || (m.flags & TS_MOVE_DROP) || v->piece_types[m.piece].pawn)
+    p->st.halfmove = 0;
+  else
+    p->st.halfmove++;
+  if (captured && v->has_drops)
+    {
+      guint t = TS_PIECE_TYPE (captured);
+
+      ts_position_set_hand_count (p, side, t, p->st.hand[side][t] + 1u);
+    }
+  if (m.flags & TS_MOVE_DROP)
+    ts_position_set_hand_count (p, side, m.piece, p->st.hand[side][m.piece] - 1u);
+  if (p->st.ep_cell >= 0)
+    {
+      p->st.hash ^= r->zobrist_ep[r->to_dense[p->st.ep_cell]];
+      p->st.ep_cell = p->st.ep_victim = -1;
+    }
+  if ((m.flags & TS_MOVE_DOUBLE) && r->en_passant)
+    {
+      int from = r->to_padded[m.from], to = r->to_padded[m.to];
+
+      p->st.ep_cell = (gint16) ((from + to) / 2);
+      p->st.ep_victim = (gint16) to;
+      p->st.hash ^= r->zobrist_ep[r->to_dense[p->st.ep_cell]];
+    }
+  if (captured && !r->check && v->piece_types[TS_PIECE_TYPE (captured)].royal)
+    p->st.over = (guint8) (v->team[side] + 1);
+  if (r->king_check_right)
+    for (guint s = 0; s < v->n_seats; s++)
+      if (!(p->st.checked_mask & (1u << s)) && chess_checked_king (p, s) != TS_NO_CELL)
+        {
+          p->st.checked_mask |= 1u << s;
+          p->st.hash ^= r->zobrist_checked[s];
+        }
+
+  p->ply++;
+  if (v->n_seats == 2)
+    set_side (p, 1 - side);
+  else if (!p->st.over)
+    advance_turn (p, u);
+}
+
+static void
+chess_unmake (TsPosition *p, const TsUndo *u)
+{
+  ts_chess_revert (p, u, 0);
+  p->st = u->state;
+  p->ply--;
+  p->n_history--;
+}
+
+static guint
+repetitions (const TsPosition *p)
+{
+  guint count = 0;
+  guint window = MIN (p->st.halfmove, p->n_history);
+
+  for (guint i = 1; i <= window; i++)
+    if (p->history[p->n_history - i] == p->st.hash)
+      count++;
+  return count;
+}
+
+static void
+chess_result (TsPosition *p, TsResult *out)
+{
+  const TsVariant *v = p->variant;
+  const TsVariantRules *r = v->rules;
+
+  memset (out, 0, sizeof *out);
+  out->n_eliminated = p->st.n_out;
+  for (guint i = 0; i < p->st.n_out; i++)
+    out->eliminated[i] = p->st.out_order[i];
+  if (p->st.over)
+    {
+      if (p->st.over == 0xff)
+        {
+          out->kind = TS_RESULT_DRAW;
+          out->reason = N_("no legal move");
+        }
+      else
+        {
+          out->kind = TS_RESULT_WIN;
+          out->winner_team = p->st.over - 1u;
+          out->reason = r->check ? N_("last army standing") : N_("king captured");
+        }
+      return;
+    }
+  if (!ts_chess_has_legal_move (p))
+    {
+      if (v->n_seats == 2 && r->check && ts_position_in_check (p))
+        {
+          out->kind = TS_RESULT_WIN;
+          out->winner_team = v->team[1 - p->st.side];
+          out->reason = N_("checkmate");
+        }
+      else
+        {
+          out->kind = TS_RESULT_DRAW;
+          out->reason = r->check ? N_("stalemate") : N_("no legal move");
+        }
+      return;
+    }
+  if (p->st.halfmove >= r->halfmove_limit)
+    {
+      out->kind = TS_RESULT_DRAW;
+      out->reason = N_("fifty-move rule");
+      return;
+    }
+  if (repetitions (p) >= 2)
+    {
+      out->kind = TS_RESULT_DRAW;
+      out->reason = N_("threefold repetition");
+    }
+}
+
+static void
+chess_setup (TsPosition *p)
+{
+  const TsVariantRules *r = ts_rules (p);
+
+  for (guint i = 0; i < r->n_padded; i++)
+    if (r->initial[i] & 0x80)
+      ts_position_put (p, (int) i, r->initial[i]);
+}
+
+const TsRulesOps ts_chess_ops = {
+  .family = "chess",
+  .family_id = TS_FAMILY_CHESS,
+  .load_variant = ts_variant_load_chess,
+  .setup = chess_setup,
+  .generate = chess_generate,
+  .generate_noisy = chess_generate_noisy,
+  .is_legal = chess_is_legal,
+  .make = chess_make,
+  .unmake = chess_unmake,
+  .checked_king = chess_checked_king,
+  .result = chess_result,
+  /* NOTATION-OPS */
+};

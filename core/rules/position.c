@@ -1,0 +1,430 @@
+/* Positions: storage, hashing, history, and the dispatch to the family's rules. */
+#include <string.h>
+
+#include "rules/rules-private.h"
+
+static inline const TsRulesOps *
+ops (const TsPosition *p)
+{
+  return p->variant->ops;
+}
+
+guint64
+ts_hand_key (const TsVariantRules *r,
+             guint                 seat,
+             guint                 type,
+             guint                 count)
+{
+  return r->zobrist_hand[seat][type][MIN (count, 63u)];
+}
+
+static inline guint64
+piece_key (const TsVariant *v,
+           int              dense,
+           guint8           value)
+{
+  const TsVariantRules *r = v->rules;
+  guint64 k = r->zobrist[(gsize) dense * v->n_seats * v->n_piece_types +
+                         TS_PIECE_SEAT (value) * v->n_piece_types + TS_PIECE_TYPE (value)];
+
+  if (value & TS_PIECE_UNMOVED)
+    k ^= r->zobrist_unmoved[dense];
+  return k;
+}
+
+void
+ts_position_put (TsPosition *p,
+                 int         cell,
+                 guint8      value)
+{
+  const TsVariant *v = p->variant;
+  guint8 old = p->board[cell];
+  int dense = v->rules->to_dense[cell];
+
+  if (old & 0x80)
+    {
+      guint s = TS_PIECE_SEAT (old);
+
+      p->st.hash ^= piece_key (v, dense, old);
+      p->occ[s][dense >> 6] &= ~(G_GUINT64_CONSTANT (1) << (dense & 63));
+      if (p->king[s] == cell && v->piece_types[TS_PIECE_TYPE (old)].royal)
+        p->king[s] = -1;
+    }
+  p->board[cell] = value;
+  if (value & 0x80)
+    {
+      guint s = TS_PIECE_SEAT (value);
+
+      p->st.hash ^= piece_key (v, dense, value);
+      p->occ[s][dense >> 6] |= G_GUINT64_CONSTANT (1) << (dense & 63);
+      if (v->piece_types[TS_PIECE_TYPE (value)].royal)
+        p->king[s] = (gint16) cell;
+    }
+}
+
+guint64
+ts_position_compute_hash (const TsPosition *p)
+{
+  const TsVariant *v = p->variant;
+  const TsVariantRules *r = v->rules;
+  guint64 h = r->zobrist_side[p->st.side];
+
+  for (guint c = 0; c < v->geometry.ncells; c++)
+    {
+      guint8 value = p->board[r->to_padded[c]];
+
+      if (value & 0x80)
+        h ^= piece_key (v, (int) c, value);
+    }
+  if (p->st.ep_cell >= 0)
+    h ^= r->zobrist_ep[r->to_dense[p->st.ep_cell]];
+  for (guint s = 0; s < v->n_seats; s++)
+    {
+      if (p->st.out_mask & (1u << s))
+        h ^= r->zobrist_out[s];
+      if (p->st.checked_mask & (1u << s))
+        h ^= r->zobrist_checked[s];
+      for (guint t = 0; t < v->n_piece_types; t++)
+        h ^= ts_hand_key (r, s, t, p->st.hand[s][t]);
+    }
+  return h;
+}
+
+void
+ts_position_reset (TsPosition *p)
+{
+  const TsVariantRules *r = ts_rules (p);
+
+  for (guint i = 0; i < r->n_padded; i++)
+    p->board[i] = r->to_dense[i] < 0 ? TS_CELL_OFF : 0;
+  memset (&p->st, 0, sizeof p->st);
+  memset (p->occ, 0, sizeof p->occ);
+  for (guint s = 0; s < TS_MAX_SEATS; s++)
+    p->king[s] = -1;
+  p->st.ep_cell = p->st.ep_victim = -1;
+  p->ply = 0;
+  p->n_history = 0;
+  p->st.hash = ts_position_compute_hash (p);
+}
+
+static TsPosition *
+position_alloc (const TsVariant *v)
+{
+  TsPosition *p = g_new0 (TsPosition, 1);
+
+  p->variant = v;
+  p->board = g_new (guint8, v->rules->n_padded);
+  ts_position_reset (p);
+  return p;
+}
+
+TsPosition *
+ts_position_new_empty (const TsVariant *v)
+{
+  g_return_val_if_fail (v != NULL, NULL);
+  return position_alloc (v);
+}
+
+TsPosition *
+ts_position_new_initial (const TsVariant *v)
+{
+  TsPosition *p;
+
+  g_return_val_if_fail (v != NULL, NULL);
+  p = position_alloc (v);
+  v->ops->setup (p);
+  p->st.hash = ts_position_compute_hash (p);
+  return p;
+}
+
+TsPosition *
+ts_position_copy (const TsPosition *p)
+{
+  TsPosition *c = g_new (TsPosition, 1);
+
+  *c = *p;
+  c->board = g_memdup2 (p->board, p->variant->rules->n_padded);
+  c->history = p->n_history ? g_memdup2 (p->history, p->n_history * sizeof (guint64)) : NULL;
+  c->history_capacity = p->n_history;
+  return c;
+}
+
+void
+ts_position_free (TsPosition *p)
+{
+  if (!p)
+    return;
+  g_free (p->board);
+  g_free (p->history);
+  g_free (p);
+}
+
+void
+ts_position_history_push (TsPosition *p)
+{
+  if (p->n_history == p->history_capacity)
+    {
+      p->history_capacity = MAX (64, p->history_capacity * 2);
+      p->history = g_renew (guint64, p->history, p->history_capacity);
+    }
+  p->history[p->n_history++] = p->st.hash;
+}
+
+const TsVariant *
+ts_position_variant (const TsPosition *p)
+{
+  return p->variant;
+}
+
+TsPiece
+ts_position_piece_at (const TsPosition *p,
+                      TsCell            c)
+{
+  g_return_val_if_fail (c >= 0 && (guint) c < p->variant->geometry.ncells, 0);
+  return p->board[ts_rules (p)->to_padded[c]] & TS_PIECE_MASK;
+}
+
+void
+ts_position_set_piece (TsPosition *p,
+                       TsCell      c,
+                       TsPiece     piece)
+{
+  const TsVariantRules *r;
+  int cell;
+
+  g_return_if_fail (c >= 0 && (guint) c < p->variant->geometry.ncells);
+  r = ts_rules (p);
+  cell = r->to_padded[c];
+  piece &= TS_PIECE_MASK;
+  if (piece && TS_PIECE_TYPE (piece) >= p->variant->n_piece_types)
+    piece = 0;
+  if (piece && (r->initial[cell] & TS_PIECE_MASK) == piece)
+    piece = r->initial[cell];   /* keeps first-move rights on the setup cell */
+  ts_position_put (p, cell, piece);
+}
+
+guint
+ts_position_side_to_move (const TsPosition *p)
+{
+  return p->st.side;
+}
+
+void
+ts_position_set_side_to_move (TsPosition *p,
+                              guint       seat)
+{
+  g_return_if_fail (seat < p->variant->n_seats);
+  p->st.hash ^= ts_rules (p)->zobrist_side[p->st.side] ^ ts_rules (p)->zobrist_side[seat];
+  p->st.side = (guint8) seat;
+}
+
+guint
+ts_position_ply (const TsPosition *p)
+{
+  return p->ply;
+}
+
+guint
+ts_position_halfmove_clock (const TsPosition *p)
+{
+  return p->st.halfmove;
+}
+
+guint64
+ts_position_hash (const TsPosition *p)
+{
+  return p->st.hash;
+}
+
+guint
+ts_position_hand_count (const TsPosition *p,
+                        guint             seat,
+                        guint             type)
+{
+  g_return_val_if_fail (seat < TS_MAX_SEATS && type < TS_MAX_PIECE_TYPES, 0);
+  return p->st.hand[seat][type];
+}
+
+void
+ts_position_set_hand_count (TsPosition *p,
+                            guint       seat,
+                            guint       type,
+                            guint       count)
+{
+  const TsVariantRules *r = ts_rules (p);
+
+  g_return_if_fail (seat < TS_MAX_SEATS && type < TS_MAX_PIECE_TYPES && count < 256);
+  p->st.hash ^= ts_hand_key (r, seat, type, p->st.hand[seat][type]) ^
+                ts_hand_key (r, seat, type, count);
+  p->st.hand[seat][type] = (guint8) count;
+}
+
+gboolean
+ts_position_seat_active (const TsPosition *p,
+                         guint             seat)
+{
+  return seat < p->variant->n_seats && !(p->st.out_mask & (1u << seat));
+}
+
+int
+ts_position_controller (const TsPosition *p,
+                        guint             seat)
+{
+  const TsVariant *v = p->variant;
+
+  if (!v->rules->check && v->family == TS_FAMILY_CHESS)
+    return -1;
+  if (!(p->st.out_mask & (1u << seat)))
+    return (int) seat;
+  for (guint s = 0; s < v->n_seats; s++)
+    if (s != seat && v->team[s] == v->team[seat] && !(p->st.out_mask & (1u << s)))
+      return (int) s;
+  return -1;
+}
+
+TsCell
+ts_position_checked_king (const TsPosition *p,
+                          guint             seat)
+{
+  return ops (p)->checked_king (p, seat);
+}
+
+gboolean
+ts_position_in_check (const TsPosition *p)
+{
+  return ts_position_checked_king (p, p->st.side) != TS_NO_CELL;
+}
+
+void
+ts_position_generate_legal (TsPosition *p,
+                            TsMoveList *out)
+{
+  ops (p)->generate (p, out);
+}
+
+void
+ts_position_generate_legal_noisy (TsPosition *p,
+                                  TsMoveList *out)
+{
+  ops (p)->generate_noisy (p, out);
+}
+
+gboolean
+ts_position_is_legal (TsPosition *p,
+                      TsMove      m)
+{
+  return ops (p)->is_legal (p, m);
+}
+
+void
+ts_position_make (TsPosition *p,
+                  TsMove      m,
+                  TsUndo     *undo)
+{
+  ops (p)->make (p, m, undo);
+}
+
+void
+ts_position_unmake (TsPosition   *p,
+                    const TsUndo *undo)
+{
+  ops (p)->unmake (p, undo);
+}
+
+void
+ts_position_result (TsPosition *p,
+                    TsResult   *out)
+{
+  ops (p)->result (p, out);
+}
+
+static guint64
+perft_generic (TsPosition *p,
+               guint       depth)
+{
+  TsMoveList list;
+  guint64 nodes = 0;
+
+  ts_move_list_init (&list);
+  ts_position_generate_legal (p, &list);
+  if (depth == 1)
+    nodes = list.n;
+  else
+    for (guint i = 0; i < list.n; i++)
+      {
+        TsUndo u;
+
+        ts_position_make (p, list.moves[i], &u);
+        nodes += perft_generic (p, depth - 1);
+        ts_position_unmake (p, &u);
+      }
+  ts_move_list_clear (&list);
+  return nodes;
+}
+
+guint64
+ts_perft (TsPosition *p,
+          guint       depth)
+{
+  if (depth == 0)
+    return 1;
+  if (ops (p)->perft)
+    return ops (p)->perft (p, depth);
+  return perft_generic (p, depth);
+}
+
+/* Moves */
+
+gboolean
+ts_move_equal (TsMove a,
+               TsMove b)
+{
+  return a.from == b.from && a.to == b.to && a.piece == b.piece && a.promo == b.promo &&
+         a.flags == b.flags && a.shape == b.shape;
+}
+
+void
+ts_move_list_init (TsMoveList *l)
+{
+  l->moves = NULL;
+  l->n = l->capacity = 0;
+}
+
+void
+ts_move_list_clear (TsMoveList *l)
+{
+  g_clear_pointer (&l->moves, g_free);
+  l->n = l->capacity = 0;
+}
+
+void
+ts_move_list_grow (TsMoveList *l)
+{
+  l->capacity = MAX (64, l->capacity * 2);
+  l->moves = g_renew (TsMove, l->moves, l->capacity);
+}
+
+/* Notation and text dispatch */
+
+char *
+ts_move_to_san (TsPosition *p,
+                TsMove      m)
+{
+  return ops (p)->move_to_san (p, m);
+}
+
+char *
+ts_move_to_long (TsPosition *p,
+                 TsMove      m)
+{
+  return ops (p)->move_to_long (p, m);
+}
+
+gboolean
+ts_move_parse (TsPosition  *p,
+               const char  *text,
+               TsMove      *out,
+               GError     **error)
+{
+  return ops (p)->move_parse (p, text, out, error);
+}

@@ -1,0 +1,121 @@
+#pragma once
+
+#include <glib.h>
+
+#include "rules/geometry.h"
+#include "rules/move.h"
+#include "rules/variant.h"
+
+G_BEGIN_DECLS
+
+/* 0 = empty; else 0x80 | seat << 4 | type. */
+typedef guint8 TsPiece;
+
+#define TS_PIECE_NONE            ((TsPiece) 0)
+#define TS_PIECE_MAKE(seat, type) ((TsPiece) (0x80 | (((seat) & 3) << 4) | ((type) & 0x0f)))
+#define TS_PIECE_SEAT(p)         ((guint) (((p) >> 4) & 3))
+#define TS_PIECE_TYPE(p)         ((guint) ((p) & 0x0f))
+
+typedef struct _TsPosition TsPosition;   /* opaque-ish; use the functions */
+
+/* The small, non-board part of a position; TsUndo keeps a copy. Contents private. */
+typedef struct {
+  guint64 hash;
+  gint16  ep_cell;        /* internal cell passed over by a two-step pawn move, or -1 */
+  gint16  ep_victim;      /* internal cell of that pawn */
+  guint16 halfmove;       /* plies since the last capture, pawn move or drop */
+  guint8  side;           /* seat to move */
+  guint8  out_mask;       /* eliminated seats */
+  guint8  mated_mask;     /* eliminated seats that were in check (checkmated) */
+  guint8  checked_mask;   /* seats whose king has been in check (Nihongi) */
+  guint8  n_out;
+  guint8  out_order[TS_MAX_SEATS];
+  guint8  over;           /* game over decided inside make (king captured, last army) */
+  guint8  hand[TS_MAX_SEATS][TS_MAX_PIECE_TYPES];  /* drops; Doseki's outside checkers */
+} TsPositionState;
+
+/* Enough for a Doseki move capturing 8 cells, or castling plus eliminations. */
+#define TS_UNDO_MAX_CHANGES 24
+
+/* Stack-allocated by callers; contents private. */
+typedef struct {
+  TsMove          move;
+  guint8          n_changes;
+  gint16          change_cell[TS_UNDO_MAX_CHANGES];   /* internal cells, restored in reverse */
+  guint8          change_piece[TS_UNDO_MAX_CHANGES];  /* their previous contents */
+  TsPositionState state;
+} TsUndo;
+
+TsPosition      *ts_position_new_initial   (const TsVariant  *v);
+TsPosition      *ts_position_new_empty     (const TsVariant  *v);   /* for the editor */
+TsPosition      *ts_position_copy          (const TsPosition *p);
+void             ts_position_free          (TsPosition       *p);
+const TsVariant *ts_position_variant       (const TsPosition *p);
+
+TsPiece          ts_position_piece_at      (const TsPosition *p,
+                                            TsCell            c);
+/* Editor; keeps the hash right. A king, rook or pawn put on its setup cell keeps its
+ * first-move rights (castling, two-step). */
+void             ts_position_set_piece     (TsPosition       *p,
+                                            TsCell            c,
+                                            TsPiece           piece);
+guint            ts_position_side_to_move  (const TsPosition *p);   /* seat 0..n_seats-1 */
+void             ts_position_set_side_to_move (TsPosition    *p,
+                                            guint             seat);
+guint            ts_position_ply           (const TsPosition *p);   /* plies since the start */
+guint            ts_position_halfmove_clock (const TsPosition *p);
+guint64          ts_position_hash          (const TsPosition *p);
+guint            ts_position_hand_count    (const TsPosition *p,
+                                            guint             seat,
+                                            guint             type);
+void             ts_position_set_hand_count (TsPosition      *p,
+                                            guint             seat,
+                                            guint             type,
+                                            guint             count);
+gboolean         ts_position_seat_active   (const TsPosition *p,
+                                            guint             seat);   /* not eliminated */
+/* The seat whose king counts for the legality of the side to move's moves (in team play
+ * the partner of an eliminated seat), or -1 in variants without check. */
+int              ts_position_controller    (const TsPosition *p,
+                                            guint             seat);
+
+gboolean         ts_position_in_check      (const TsPosition *p);   /* the side to move's king */
+TsCell           ts_position_checked_king  (const TsPosition *p,
+                                            guint             seat); /* king cell if in check */
+
+void             ts_position_generate_legal       (TsPosition *p,
+                                                   TsMoveList *out);   /* appends */
+void             ts_position_generate_legal_noisy (TsPosition *p,
+                                                   TsMoveList *out);   /* captures + promotions */
+gboolean         ts_position_is_legal      (TsPosition       *p,
+                                            TsMove            m);
+void             ts_position_make          (TsPosition       *p,
+                                            TsMove            m,
+                                            TsUndo           *undo);   /* m must be legal */
+void             ts_position_unmake        (TsPosition       *p,
+                                            const TsUndo     *undo);
+
+/* Game state: the position keeps its own history of hashes for repetition. */
+typedef enum {
+  TS_RESULT_NONE,
+  TS_RESULT_WIN,
+  TS_RESULT_DRAW,
+} TsResultKind;
+
+typedef struct {
+  TsResultKind kind;
+  guint        winner_team;   /* with WIN: the team (== seat in free-for-all) */
+  const char  *reason;        /* "checkmate", "stalemate", "fifty-move rule", "threefold repetition",
+                                 "king captured", "last army standing", "no legal move"; N_() */
+  guint        n_eliminated;
+  guint        eliminated[TS_MAX_SEATS];   /* 4-player: the order of elimination */
+} TsResult;
+
+void             ts_position_result        (TsPosition       *p,
+                                            TsResult         *out);
+guint64          ts_perft                  (TsPosition       *p,
+                                            guint             depth);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsPosition, ts_position_free)
+
+G_END_DECLS

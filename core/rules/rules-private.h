@@ -1,0 +1,137 @@
+#pragma once
+
+/* Internals shared by the rules families (chess here, Doseki in core/doseki/).
+ * Not for other areas: they use the public headers. */
+
+#include <glib.h>
+
+#include "rules/rules-ops.h"
+
+G_BEGIN_DECLS
+
+/* Board bytes in TsPosition.board: 0 empty, TS_CELL_OFF outside the board,
+ * else a TsPiece, possibly with TS_PIECE_UNMOVED (first-move rights) or'ed in. */
+#define TS_CELL_OFF       ((guint8) 0x01)
+#define TS_PIECE_UNMOVED  ((guint8) 0x40)
+#define TS_PIECE_MASK     ((guint8) 0xbf)
+#define TS_PAD            2     /* border width: a knight's leap stays inside */
+#define TS_MAX_PADDED     2401  /* (3 + 4)^4 */
+#define TS_OCC_WORDS      ((TS_MAX_CELLS + 63) / 64)
+
+typedef struct {
+  guint n_terms;
+  guint axis[2];
+  guint coef[2];
+  char  alphabet[TS_MAX_SIZE * TS_MAX_SIZE + 1];
+} TsCellNamePart;
+
+/* One movement component of a piece: direction offset, range, condition. */
+typedef struct {
+  int    off;       /* internal offset */
+  guint8 range;     /* max steps; 1 for leaps and steps */
+  guint8 cond;      /* 1: only while the owner's king has never been in check */
+  guint8 dir;       /* index in the attack ray table */
+  guint8 pad_;
+} TsRay;
+
+#define TS_MAX_RAYS      96
+#define TS_MAX_ATK_RANGE 9
+
+typedef struct {
+  char    name[8];        /* "O-O" */
+  gint16  king_from, king_to, rook_from, rook_to;   /* internal cells */
+  guint8  n_empty, n_safe;
+  gint16  empty[8];
+  gint16  safe[8];
+} TsCastle;
+
+typedef struct {
+  guint   n_rays;
+  TsRay  *rays;
+  /* pawn-like (seat-dependent) movement */
+  guint   n_moves[TS_MAX_SEATS], n_captures[TS_MAX_SEATS];
+  int     moves[TS_MAX_SEATS][16];
+  int     captures[TS_MAX_SEATS][16];
+  gboolean double_step;
+  gboolean seat_dependent;
+} TsPieceMoves;
+
+typedef enum {
+  TS_ELIM_NONE,       /* two players: no move ends the game */
+  TS_ELIM_IMMOBILE,   /* the army stays, immovable and harmless */
+  TS_ELIM_PARTNER,    /* the partner moves it */
+} TsElimination;
+
+struct _TsVariantRules {
+  /* Generic: built by variant.c for every family. */
+  int       order;
+  int       stride[TS_MAX_DIMS];
+  guint     n_padded;
+  gint16   *to_padded;            /* [ncells] */
+  gint16   *to_dense;             /* [n_padded], -1 outside */
+  guint     n_name_parts;
+  TsCellNamePart name_parts[TS_MAX_DIMS];
+  guint     name_len;             /* cell names all have this many characters */
+  char      seat_keys[TS_MAX_SEATS][4];
+  guint     halfmove_limit;
+  guint64  *zobrist;              /* [ncells][n_seats * n_piece_types] */
+  guint64  *zobrist_unmoved;      /* [ncells] */
+  guint64  *zobrist_ep;           /* [ncells] */
+  guint64   zobrist_side[TS_MAX_SEATS];
+  guint64   zobrist_out[TS_MAX_SEATS];
+  guint64   zobrist_checked[TS_MAX_SEATS];
+  guint64   zobrist_hand[TS_MAX_SEATS][TS_MAX_PIECE_TYPES][64];
+  guint8   *initial;              /* [n_padded] board of the initial position */
+
+  /* Chess family. */
+  TsPieceMoves   moves[TS_MAX_PIECE_TYPES];
+  guint          n_atk;           /* attack rays: distinct direction offsets */
+  int            atk_off[TS_MAX_RAYS];
+  guint8         atk_range[TS_MAX_RAYS];
+  guint16        atk_mask[TS_MAX_RAYS][TS_MAX_ATK_RANGE + 1];   /* types attacking at distance r */
+  guint16        atk_cond_mask[TS_MAX_RAYS][TS_MAX_ATK_RANGE + 1];
+  guint          n_steps;         /* the first n_steps attack rays are the unit steps */
+  guint16        pawnlike_mask;   /* types with seat-dependent movement */
+  guint8        *promo_zone[TS_MAX_SEATS];   /* [n_padded] */
+  guint          n_promos;
+  guint8         promos[TS_MAX_PIECE_TYPES];
+  guint          n_castles[TS_MAX_SEATS];
+  TsCastle       castles[TS_MAX_SEATS][2];
+  guint16        unmoved_mask;    /* types whose first move matters */
+  gboolean       check;           /* FALSE: kings are captured instead (parton-compulsion) */
+  gboolean       compulsory_capture;
+  gboolean       en_passant;
+  gboolean       king_check_right; /* Nihongi */
+  gboolean       eliminated_king_leaves;
+  TsElimination  elimination;
+};
+
+struct _TsPosition {
+  const TsVariant *variant;
+  TsPositionState  st;
+  guint            ply;
+  guint8          *board;          /* [n_padded] */
+  guint64          occ[TS_MAX_SEATS][TS_OCC_WORDS];   /* dense cells per seat */
+  gint16           king[TS_MAX_SEATS];                /* internal cell or -1 */
+  guint64         *history;        /* hashes of earlier positions, for repetition */
+  guint            n_history, history_capacity;
+};
+
+static inline const TsVariantRules *
+ts_rules (const TsPosition *p)
+{
+  return p->variant->rules;
+}
+
+/* Sets an internal cell, keeping hash, occupancy and king cells right. */
+void     ts_position_put           (TsPosition *p, int cell, guint8 value);
+void     ts_position_history_push  (TsPosition *p);
+void     ts_position_reset         (TsPosition *p);    /* empty board, default state */
+guint64  ts_position_compute_hash  (const TsPosition *p);
+guint64  ts_hand_key               (const TsVariantRules *r, guint seat, guint type, guint count);
+
+gboolean ts_variant_load_chess     (TsVariant *v, GKeyFile *kf, GError **error);
+gboolean ts_variant_parse_cells    (const TsVariant *v, const char *text, int *cells, guint max,
+                                    guint *n, GError **error);   /* "Aa1,Ab2" -> internal */
+
+G_END_DECLS
