@@ -2,6 +2,7 @@
 
 #include <glib/gi18n.h>
 
+#include "rules/variant.h"
 #include "tessera-application.h"
 #include "tessera-window.h"
 
@@ -14,38 +15,15 @@ struct _TesseraApplication
 
 G_DEFINE_FINAL_TYPE (TesseraApplication, tessera_application, GTK_TYPE_APPLICATION)
 
-/* TODO(rules): replace with ts_variant_lookup() from core/rules/variant.h once it is on main. */
-static const struct { const char *id; const char *name; } known_variants[] = {
-  { "raumschach", N_("Raumschach") },
-  { "parton", N_("Cubic Chess (Parton)") },
-  { "parton-compulsion", N_("Compulsion Cubic Chess") },
-  { "cubic8", N_("Cubic Chess 8×8×8") },
-  { "cubic8-4p", N_("Cubic Chess 8×8×8, four players") },
-  { "cubic8-teams-12", N_("Cubic Chess 8×8×8, teams 1+2") },
-  { "cubic8-teams-13", N_("Cubic Chess 8×8×8, teams 1+3") },
-  { "cubic8-teams-14", N_("Cubic Chess 8×8×8, teams 1+4") },
-  { "grossraumschach", N_("Grossraumschach") },
-  { "grossraumschach-warders", N_("Grossraumschach with Warders") },
-  { "nihongi", N_("Nihongi") },
-  { "doseki", N_("Doseki") },
-};
-
-const char *
-tessera_application_lookup_variant_name (const char *id)
-{
-  for (gsize i = 0; i < G_N_ELEMENTS (known_variants); i++)
-    if (g_strcmp0 (known_variants[i].id, id) == 0)
-      return _(known_variants[i].name);
-  return NULL;
-}
-
 static char *
 known_variant_ids (void)
 {
   g_autoptr(GString) ids = g_string_new (NULL);
+  guint n;
+  const TsVariant *const *variants = ts_variant_list (&n);
 
-  for (gsize i = 0; i < G_N_ELEMENTS (known_variants); i++)
-    g_string_append_printf (ids, "%s%s", i ? ", " : "", known_variants[i].id);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (ids, "%s%s", i ? ", " : "", variants[i]->id);
   return g_string_free (g_steal_pointer (&ids), FALSE);
 }
 
@@ -77,7 +55,7 @@ new_game_activated (GSimpleAction *action,
   TesseraWindow *window;
 
   /* Remote callers are not trusted to have checked the id. */
-  if (tessera_application_lookup_variant_name (id) == NULL)
+  if (ts_variant_lookup (id) == NULL)
     {
       g_printerr (_("tessera: ignoring a request for the unknown variant “%s”\n"), id);
       return;
@@ -170,6 +148,20 @@ tessera_application_startup (GApplication *app)
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 }
 
+/* @id if it names a variant, else the first variant there is (a stale setting, say). */
+static const char *
+usable_variant (const char *id)
+{
+  guint n;
+  const TsVariant *const *variants;
+
+  if (ts_variant_lookup (id) != NULL)
+    return id;
+  variants = ts_variant_list (&n);
+  g_return_val_if_fail (n > 0, id);
+  return variants[0]->id;
+}
+
 static void
 tessera_application_activate (GApplication *app)
 {
@@ -180,12 +172,7 @@ tessera_application_activate (GApplication *app)
   if (window == NULL)
     {
       variant = g_settings_get_string (self->settings, "last-variant");
-      if (tessera_application_lookup_variant_name (variant) == NULL)
-        {
-          g_free (variant);
-          variant = g_strdup ("raumschach");
-        }
-      window = GTK_WINDOW (tessera_window_new (GTK_APPLICATION (app), variant));
+      window = GTK_WINDOW (tessera_window_new (GTK_APPLICATION (app), usable_variant (variant)));
     }
   gtk_window_present (window);
 }
@@ -201,7 +188,7 @@ tessera_application_open (GApplication  *app,
 
   for (int i = 0; i < n_files; i++)
     {
-      TesseraWindow *window = tessera_window_new (GTK_APPLICATION (app), variant);
+      TesseraWindow *window = tessera_window_new (GTK_APPLICATION (app), usable_variant (variant));
 
       tessera_window_open_file (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));
@@ -250,7 +237,7 @@ tessera_application_handle_local_options (GApplication *app,
   g_variant_dict_lookup (options, "variant", "&s", &variant);
   g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &paths);
 
-  if (variant != NULL && tessera_application_lookup_variant_name (variant) == NULL)
+  if (variant != NULL && ts_variant_lookup (variant) == NULL)
     {
       g_autofree char *ids = known_variant_ids ();
 

@@ -2,7 +2,7 @@
 
 #include <glib/gi18n.h>
 
-#include "tessera-application.h"
+#include "rules/variant.h"
 #include "tessera-window.h"
 
 struct _TesseraWindow
@@ -52,15 +52,16 @@ static void
 set_variant (TesseraWindow *self,
              const char    *variant_id)
 {
-  const char *name = tessera_application_lookup_variant_name (variant_id);
+  const TsVariant *variant = ts_variant_lookup (variant_id);
+  const char *name = variant ? _(variant->name) : variant_id;
 
   if (g_strcmp0 (self->variant, variant_id) == 0)
     return;
   g_free (self->variant);
   self->variant = g_strdup (variant_id);
 
-  gtk_label_set_label (self->subtitle_label, name ? name : variant_id);
-  gtk_label_set_label (self->placeholder_title, name ? name : variant_id);
+  gtk_label_set_label (self->subtitle_label, name);
+  gtk_label_set_label (self->placeholder_title, name);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VARIANT]);
 }
 

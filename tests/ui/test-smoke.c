@@ -132,7 +132,7 @@ static void
 test_window_actions_quit (void)
 {
   const char *argv[] = { app_path (), NULL };
-  const char *second[] = { "--variant", "nihongi", NULL };
+  const char *second[] = { "--variant", "raumschach", NULL };
   g_autoptr(GDBusConnection) bus = NULL;
   g_autoptr(GSubprocess) proc = NULL;
   g_autoptr(GError) error = NULL;
