@@ -7,12 +7,16 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli-rules.h"
 #include "version.h"
 
 /* Subcommands, by area. */
 
 static const TsCliCommand commands[] = {
   /* rules */
+  { "variants", N_("List the variants"), ts_cli_variants },
+  { "perft", N_("Count move paths (move generator test)"), ts_cli_perft },
+  { "bench-perft", N_("Perft speed of every variant"), ts_cli_bench_perft },
   /* records */
   /* engine */
   /* diagrams */

@@ -735,5 +735,9 @@ const TsRulesOps ts_chess_ops = {
   .unmake = chess_unmake,
   .checked_king = chess_checked_king,
   .result = chess_result,
-  /* NOTATION-OPS */
+  .move_to_san = ts_chess_move_to_san,
+  .move_to_long = ts_chess_move_to_long,
+  .move_parse = ts_chess_move_parse,
+  .to_text = ts_chess_to_text,
+  .from_text = ts_chess_from_text,
 };

@@ -1,0 +1,207 @@
+/* tessera-cli variants, perft and bench-perft. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cli-rules.h"
+#include "rules/notation.h"
+#include "rules/position.h"
+#include "rules/postext.h"
+
+int
+ts_cli_variants (int argc, char **argv)
+{
+  guint n;
+  const TsVariant *const *list;
+
+  if (argc > 1)
+    {
+      if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+        {
+          printf (_("Usage: tessera-cli variants\n\nLists the variant ids, one a line, with their names.\n"));
+          return 0;
+        }
+      ts_cli_error (_("variants: unexpected argument “%s”"), argv[1]);
+      return 2;
+    }
+  list = ts_variant_list (&n);
+  for (guint i = 0; i < n; i++)
+    printf ("%-26s %s\n", list[i]->id, _(list[i]->name));
+  return 0;
+}
+
+/* The start position or --position, then --moves played on it; NULL with a message. */
+static TsPosition *
+build_position (const char *variant_id, const char *text, const char *moves)
+{
+  g_autoptr(TsPosition) p = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) list = NULL;
+
+  if (text)
+    {
+      p = ts_position_from_text (text, &error);
+      if (!p)
+        {
+          ts_cli_error (_("--position: %s"), error->message);
+          return NULL;
+        }
+      if (variant_id && strcmp (variant_id, ts_position_variant (p)->id) != 0)
+        {
+          ts_cli_error (_("--position is a %s position, not %s"), ts_position_variant (p)->id,
+                        variant_id);
+          return NULL;
+        }
+    }
+  else
+    {
+      const TsVariant *v = variant_id ? ts_variant_lookup (variant_id) : NULL;
+
+      if (!v)
+        {
+          ts_cli_error (variant_id ? _("unknown variant “%s” (see “tessera-cli variants”)")
+                                   : _("--variant ID or --position TEXT is needed%s"),
+                        variant_id ? variant_id : "");
+          return NULL;
+        }
+      p = ts_position_new_initial (v);
+    }
+  list = g_strsplit (moves ? moves : "", ";", -1);
+  for (guint i = 0; list[i]; i++)
+    {
+      TsMove m;
+      TsUndo u;
+      const char *text_move = g_strstrip (list[i]);
+
+      if (!*text_move)
+        continue;
+      if (!ts_move_parse (p, text_move, &m, &error))
+        {
+          ts_cli_error (_("--moves, move %u: %s"), i + 1, error->message);
+          return NULL;
+        }
+      ts_position_make (p, m, &u);
+    }
+  return g_steal_pointer (&p);
+}
+
+int
+ts_cli_perft (int argc, char **argv)
+{
+  g_autofree char *variant = NULL, *position = NULL, *moves = NULL;
+  int depth = -1;
+  gboolean divide = FALSE;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GOptionContext) ctx = g_option_context_new (_("— count the move paths of a given depth"));
+  g_autoptr(TsPosition) p = NULL;
+  const GOptionEntry entries[] = {
+    { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("Variant id"), "ID" },
+    { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("Depth in plies"), "N" },
+    { "position", 0, 0, G_OPTION_ARG_STRING, &position, N_("Start from this position text"), "TEXT" },
+    { "moves", 0, 0, G_OPTION_ARG_STRING, &moves, N_("Play these moves first, separated by “;”"), "MOVES" },
+    { "divide", 0, 0, G_OPTION_ARG_NONE, &divide, N_("Print the count below each root move"), NULL },
+    { NULL }
+  };
+  guint64 total = 0;
+
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      ts_cli_error ("perft: %s", error->message);
+      return 2;
+    }
+  if (depth < 0 || depth > 20)
+    {
+      ts_cli_error (_("perft: --depth N (0 to 20) is needed"));
+      return 2;
+    }
+  p = build_position (variant, position, moves);
+  if (!p)
+    return 2;
+  if (divide && depth > 0)
+    {
+      TsMoveList l;
+
+      ts_move_list_init (&l);
+      ts_position_generate_legal (p, &l);
+      for (guint i = 0; i < l.n; i++)
+        {
+          g_autofree char *san = ts_move_to_san (p, l.moves[i]);
+          TsUndo u;
+          guint64 n;
+
+          ts_position_make (p, l.moves[i], &u);
+          n = ts_perft (p, (guint) depth - 1);
+          ts_position_unmake (p, &u);
+          printf ("%s: %" G_GUINT64_FORMAT "\n", san, n);
+          total += n;
+        }
+      ts_move_list_clear (&l);
+      printf ("\n");
+    }
+  else
+    total = ts_perft (p, (guint) depth);
+  printf ("Nodes searched: %" G_GUINT64_FORMAT "\n", total);
+  return 0;
+}
+
+int
+ts_cli_bench_perft (int argc, char **argv)
+{
+  g_autofree char *only = NULL;
+  double seconds = 1.0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GOptionContext) ctx = g_option_context_new (_("— perft speed of every variant"));
+  const GOptionEntry entries[] = {
+    { "variant", 0, 0, G_OPTION_ARG_STRING, &only, N_("Only this variant"), "ID" },
+    { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &seconds, N_("Time to aim at per variant (default 1)"), "S" },
+    { NULL }
+  };
+  guint n;
+  const TsVariant *const *list = ts_variant_list (&n);
+
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      ts_cli_error ("bench-perft: %s", error->message);
+      return 2;
+    }
+  if (only && !ts_variant_lookup (only))
+    {
+      ts_cli_error (_("unknown variant “%s” (see “tessera-cli variants”)"), only);
+      return 2;
+    }
+  printf ("%-26s %5s %14s %9s %12s\n", _("variant"), _("depth"), _("nodes"), _("seconds"), _("nodes/s"));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(TsPosition) p = NULL;
+      guint64 nodes = 0;
+      double elapsed = 0;
+      guint depth;
+      guint64 prev_nodes = 0;
+
+      if (only && strcmp (only, list[i]->id) != 0)
+        continue;
+      p = ts_position_new_initial (list[i]);
+      /* deepen until one depth takes at least a quarter of the time aimed at */
+      for (depth = 1; depth <= 12; depth++)
+        {
+          gint64 t0 = g_get_monotonic_time ();
+
+          nodes = ts_perft (p, depth);
+          elapsed = (g_get_monotonic_time () - t0) / 1e6;
+          if (elapsed >= seconds / 4 || nodes == 0)
+            break;
+          if (prev_nodes && elapsed * ((double) nodes / prev_nodes) > 8 * seconds)
+            break;   /* the next depth would take far too long */
+          prev_nodes = nodes;
+        }
+      printf ("%-26s %5u %14" G_GUINT64_FORMAT " %9.3f %12.0f\n", list[i]->id, depth, nodes, elapsed,
+              elapsed > 0 ? nodes / elapsed : 0.0);
+      fflush (stdout);
+    }
+  return 0;
+}
