@@ -103,14 +103,16 @@ tessera_window_set_content (TesseraWindow *self,
 static void
 save_window_state (TesseraWindow *self)
 {
+  gboolean maximized = gtk_window_is_maximized (GTK_WINDOW (self));
   int width, height;
 
-  /* GTK keeps the default size at the unmaximized size. */
+  g_settings_set_boolean (self->settings, "window-maximized", maximized);
+  /* While maximized the default size may follow the screen: keep the last normal size. */
+  if (maximized)
+    return;
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
-  g_settings_set_boolean (self->settings, "window-maximized",
-                          gtk_window_is_maximized (GTK_WINDOW (self)));
 }
 
 static void
