@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "cli-rules.h"
+#include "cli-doseki.h"
 #include "version.h"
 
 /* Subcommands, by area. */
@@ -17,6 +18,7 @@ static const TsCliCommand commands[] = {
   { "variants", N_("List the variants"), ts_cli_variants },
   { "perft", N_("Count move paths (move generator test)"), ts_cli_perft },
   { "bench-perft", N_("Perft speed of every variant"), ts_cli_bench_perft },
+  { "bench-doseki", N_("Benchmark Doseki move generation and perft"), ts_cli_bench_doseki },
   /* records */
   /* engine */
   /* diagrams */

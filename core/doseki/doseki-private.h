@@ -1,0 +1,76 @@
+/* Doseki internals shared by the doseki-*.c files. */
+#pragma once
+
+#include "doseki/doseki.h"
+
+G_BEGIN_DECLS
+
+/* A padded mailbox: two border cells on every side, so one add per step and one
+ * compare per stop, and a 5×5×4 window around any cell stays inside the array. */
+#define DK_PAD_B     2
+#define DK_PAD_W     (TS_DOSEKI_SIZE + 2 * DK_PAD_B)
+#define DK_PAD_CELLS (DK_PAD_W * DK_PAD_W * DK_PAD_W)
+#define DK_OFF       3
+#define DK_N_DIRS    26
+
+enum { DK_CLASS_O = 1, DK_CLASS_F = 2, DK_CLASS_D = 3 };
+
+typedef struct {
+  guint8 cls;     /* DK_CLASS_* */
+  guint8 range;   /* 1..8 */
+} DkMode;
+
+typedef struct {
+  char         letter;
+  const char  *name;
+  guint        n_cells;
+  guint        n_modes;
+  DkMode       modes[3];
+  gboolean     compound;   /* modes[0] then modes[1], second not parallel to the first */
+  gboolean     pawn;       /* modes[0] moves only, modes[1] captures only */
+} DkPiece;
+
+/* Cells around an anchor as bits: offsets x, y in -2..2, z in -1..2 (100 bits). */
+#define DK_WIN_BITS 100
+typedef struct { guint64 lo, hi; } DkMask;
+
+typedef struct {
+  DkMask fit;                                      /* the cells of S */
+  DkMask lead_mask[DK_N_DIRS];                     /* the first step's leading cells */
+  gint16 cells[TS_DOSEKI_MAX_SET];                 /* padded offsets from the anchor */
+  gint16 lead[DK_N_DIRS][TS_DOSEKI_MAX_SET];       /* (S + d) \ S, padded offsets */
+  guint8 n_lead[DK_N_DIRS];
+} DkOrientTables;
+
+typedef struct {
+  TsDosekiOrientation orient[TS_DOSEKI_N_ORIENTATIONS];
+  DkOrientTables      tab[TS_DOSEKI_N_ORIENTATIONS];
+  gint8               dir_vec[DK_N_DIRS][3];
+  gint16              dir_pad[DK_N_DIRS];
+  guint8              dir_class[DK_N_DIRS];
+  guint8              dir_opposite[DK_N_DIRS];
+  guint8              class_dirs[4][12];   /* directions of each class */
+  guint8              n_class_dirs[4];
+  gint16              win_pad[DK_WIN_BITS];   /* padded offset of each window bit */
+  guint16             pad_of[TS_DOSEKI_CELLS];
+  gint16              dense_of[DK_PAD_CELLS]; /* -1 on the border */
+  guint64             zobrist[2][TS_DOSEKI_CELLS];
+  guint64             zobrist_side;
+} DkTables;
+
+const DkTables *dk_tables (void);
+const DkPiece  *dk_piece (guint piece);
+guint64         dk_outside_key (guint seat, guint n);
+
+struct _TsDosekiPos {
+  guint8   sq[DK_PAD_CELLS];   /* 0 empty, 1 red, 2 black, DK_OFF border */
+  guint    side;
+  guint    outside[2];
+  guint    count[2];
+  guint    ply;
+  guint    clock;
+  guint64  hash;
+  GArray  *history;            /* guint64 hashes of earlier positions, oldest first */
+};
+
+G_END_DECLS

@@ -1,0 +1,547 @@
+/* Doseki moves: hand-counted shapes, blocking, polycubes, captures, promotion, placement,
+ * the end of the game, and the generator against a naive reference. */
+#include "doseki-ref.h"
+
+#define CELL(x, y, z) ((x) + 9 * ((y) + 9 * (z)))
+
+/* The base shapes of RULES.md §7's table, in its order, as "xyz" offset triples. */
+static const char *const base_cells[TS_DOSEKI_N_BASES] = {
+  "000", "000 001", "000 001 010", "000 001 010 011", "000 001 010 100",
+  "000 001 010 101", "000 001 010 110", "000 001 010 011 100", "000 001 010 101 110",
+  "000 001 010 101 110 111", "000 001 010 011 100 101", "000 001 010 011 100 111",
+  "000 001 010 011 100 101 110", "000 001 010 011 100 101 110 111",
+};
+
+static TsDosekiPos *
+place_shape (guint base, int x0, int y0, int z0)
+{
+  TsDosekiPos *p = ts_doseki_pos_new_empty ();
+
+  for (const char *s = base_cells[base]; *s; s += s[3] ? 4 : 3)
+    ts_doseki_pos_set (p, CELL (x0 + s[0] - '0', y0 + s[1] - '0', z0 + s[2] - '0'), TS_DOSEKI_RED);
+  return p;
+}
+
+/* Each shape alone, its 2×2×2 box at x, y, z = 4..5 (the middle of the 9×9×9 board).
+ *
+ * Working: a slide leaves the board when a cell would pass 0 or 8. Along an axis on
+ * which the shape spans two cells (4 and 5) it has 3 steps towards + and 4 towards −;
+ * on an axis where it sits at 4 only, 4 each way. A rider in a direction stops at the
+ * smallest of those numbers over the direction's non-zero components.
+ *   P  monocube, at 4,4,4: O(1) 6 directions = 6; F(1) only captures, none here.      6
+ *   H  {000,001} spans z: O(2): 6 × 2 = 12; F(2): 12 × 2 = 24 (every room ≥ 2).       36
+ *   B  {000,001,010} spans y, z: F in plane xy: (+x+y) 3, (+x−y) 4, (−x+y) 3,
+ *      (−x−y) 4 = 14; plane xz the same 14; plane yz: 3+3+3+4 = 13.                  41
+ *   R  {000,001,010,011} spans y, z: O: +x 4, −x 4, +y 3, −y 4, +z 3, −z 4.           22
+ *   A  tripod spans x, y, z: O(2) 6 × 2 = 12; F: per plane 3+3+3+4 = 13, × 3 = 39.    51
+ *   E  both screws span x, y, z: F 39; D(2) 8 × 2 = 16.                        55 each
+ *   G  spans x, y, z: O: 3 × 3 + 3 × 4 = 21; F(2) 12 × 2 = 24.                       45
+ *   C  spans x, y, z: F 39; D: all-minus 4, the 7 others 3 = 25.                       64
+ *   J  F then F(2): the distinct translations t = k1·f1 + k2·f2 (f1, f2 face diagonals,
+ *      not parallel, k1 ≥ 1, k2 = 1 or 2) with every component in −4..3 and the first
+ *      slide on the board. Two kinds: f1, f2 in different planes sharing axis i:
+ *      ±k1 on the other axis of f1, ±k2 on the other axis of f2, ±k1 ± k2 on i;
+ *      f1, f2 in one plane (perpendicular): ±(k1 + k2) and ±(k1 − k2) there.
+ *      By sorted absolute components, after removing repeats:
+ *        (0,0,2) 6, (0,0,4) 3 (only −4 fits), (0,1,1) 12, (0,2,2) 12, (0,1,3) 24,
+ *        (0,2,4) 12, (1,1,2) 24, (1,2,3) 48, (1,3,4) 24, (2,2,4) 12.                    177
+ *   W  O then O(2): t has exactly two non-zero components u, v, each in −4..3
+ *      (7 values), and one of them is the second slide, so |u| ≤ 2 or |v| ≤ 2:
+ *      7 × 7 − 3 × 3 = 40 per pair of axes, × 3.                                    120
+ *   M  O 21 + D 25.                                                                   46
+ *   Q  O 21 + F 39.                                                                   60
+ *   K  O 21 + F 39 + D 25.                                                            85 */
+static const guint middle_counts[TS_DOSEKI_N_BASES] = {
+  6, 36, 41, 22, 51, 55, 55, 45, 64, 177, 120, 46, 60, 85,
+};
+
+/* The same box at x = 0..1, y = 4..5, z = 0..1, along the edge where faces x = 0 and
+ * z = 0 meet. Now −x and −z have 0 steps of room; +x and +z have 8 − 1 = 7 on an axis
+ * the shape spans, 8 where it does not; y as before (4 towards −, 3 or 4 towards +).
+ *   P  at 0,4,0: +x, ±y, +z = 4.                                                      4
+ *   H  spans z: O(2): +x, ±y, +z, 2 each = 8; F(2): the diagonals without −x or −z:
+ *      (+x±y), (+x+z), (±y+z) = 5 × 2 = 10.                                            18
+ *   B  spans y, z: F: (+x+y) 3, (+x−y) 4, (+x+z) 7, (+y+z) 3, (−y+z) 4 = 21.            21
+ *   R  spans y, z: O: +x 8, +y 3, −y 4, +z 7 = 22.                                      22
+ *   A  spans all: O(2): +x, ±y, +z × 2 = 8; F: (+x+y) 3, (+x−y) 4, (+x+z) 7,
+ *      (+y+z) 3, (−y+z) 4 = 21.                                                         29
+ *   E  spans all: F 21; D(2): (+x±y+z) 2 × 2 = 4.                               25 each
+ *   G  spans all: O: 7 + 3 + 4 + 7 = 21; F(2): 5 × 2 = 10.                               31
+ *   C  spans all: F 21; D: (+x+y+z) 3, (+x−y+z) 4 = 7.                                   28
+ *   J  as in the middle, with x, z in 0..7 and y in −4..3; by sorted absolute
+ *      components: (0,0,2) 4, (0,0,4) 3, (0,1,1) 5, (0,1,3) 10, (0,1,5) 6, (0,2,2) 5,
+ *      (0,2,4) 8, (0,2,6) 4, (0,3,5) 4, (0,3,7) 2, (0,4,6) 2, (0,5,7) 2, (1,1,2) 6,
+ *      (1,2,3) 12, (1,3,4) 10, (1,4,5) 6, (1,5,6) 4, (1,6,7) 4, (2,2,4) 5, (2,3,5) 8,
+ *      (2,4,6) 6, (2,5,7) 4.                                                              120
+ *   W  pairs (x,z): 7 × 7 − 5 × 5 = 24; pairs (x,y) and (z,y): x in 1..7 (7 values,
+ *      2 of them ≤ 2), y in −4..3 (7, 4 of them ≤ 2): 49 − 5 × 3 = 34 each.              92
+ *   M  O 21 + D 7.                                                                       28
+ *   Q  O 21 + F 21.                                                                      42
+ *   K  O 21 + F 21 + D 7.                                                                49 */
+static const guint edge_counts[TS_DOSEKI_N_BASES] = {
+  4, 18, 21, 22, 29, 25, 25, 31, 28, 120, 92, 28, 42, 49,
+};
+
+static guint
+count_shape_moves (TsDosekiPos *p, guint base)
+{
+  TsDosekiMoveList l;
+  guint n = 0;
+
+  ts_doseki_move_list_init (&l);
+  ts_doseki_generate (p, &l);
+  for (guint i = 0; i < l.n; i++)
+    n += ts_doseki_orientation (l.moves[i].shape)->base == base;
+  ts_doseki_move_list_clear (&l);
+  return n;
+}
+
+static void
+test_shapes_counts (void)
+{
+  for (guint b = 0; b < TS_DOSEKI_N_BASES; b++)
+    {
+      g_autoptr (TsDosekiPos) mid = place_shape (b, 4, 4, 4);
+      g_autoptr (TsDosekiPos) edge = place_shape (b, 0, 4, 0);
+
+      g_test_message ("base shape %u", b);
+      g_assert_cmpuint (count_shape_moves (mid, b), ==, middle_counts[b]);
+      g_assert_cmpuint (count_shape_moves (edge, b), ==, edge_counts[b]);
+      ref_compare (mid);
+      ref_compare (edge);
+    }
+}
+
+/* The destinations of one set S's moves, as anchor cells, flags in the sign. */
+static guint
+moves_of (TsDosekiPos *p, int from, guint shape, int *to, guint max)
+{
+  TsDosekiMoveList l;
+  guint n = 0;
+
+  ts_doseki_move_list_init (&l);
+  ts_doseki_generate (p, &l);
+  for (guint i = 0; i < l.n; i++)
+    if (l.moves[i].from == from && l.moves[i].shape == shape)
+      {
+        g_assert_cmpuint (n, <, max);
+        to[n++] = l.moves[i].flags & TS_DOSEKI_MOVE_CAPTURE ? -l.moves[i].to : l.moves[i].to;
+      }
+  ts_doseki_move_list_clear (&l);
+  return n;
+}
+
+static gboolean
+has_move (TsDosekiPos *p, int from, guint shape, int to, gboolean capture)
+{
+  int dest[256];
+  guint n = moves_of (p, from, shape, dest, G_N_ELEMENTS (dest));
+
+  for (guint i = 0; i < n; i++)
+    if (dest[i] == (capture ? -to : to))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_blocking (void)
+{
+  /* A rook (2×2 square in the yz plane at x = 4) sliding towards +x: empty, it has
+   * anchors x = 5..8. One checker in the path stops it: own before, enemy on. */
+  static const struct { int x, y, z; guint who; guint quiet; gboolean capture; } cases[] = {
+    { 0, 0, 0, 0, 4, FALSE },                /* nothing in the way */
+    { 5, 4, 5, TS_DOSEKI_RED, 0, FALSE },    /* own at the start */
+    { 5, 4, 5, TS_DOSEKI_BLACK, 0, TRUE },   /* enemy at the start: capture in one step */
+    { 7, 5, 4, TS_DOSEKI_RED, 2, FALSE },    /* own in the middle */
+    { 7, 5, 4, TS_DOSEKI_BLACK, 2, TRUE },
+    { 8, 5, 5, TS_DOSEKI_RED, 3, FALSE },    /* own at the end */
+    { 8, 5, 5, TS_DOSEKI_BLACK, 3, TRUE },
+  };
+  int shape = -1;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (TsDosekiPos) p = place_shape (3, 4, 4, 4);
+      TsDosekiCell cells[4] = { CELL (4, 4, 4), CELL (4, 4, 5), CELL (4, 5, 4), CELL (4, 5, 5) };
+
+      shape = ts_doseki_orientation_of_cells (cells, 4);
+      g_assert_cmpint (shape, >=, 0);
+      if (cases[i].who)
+        ts_doseki_pos_set (p, CELL (cases[i].x, cases[i].y, cases[i].z), cases[i].who);
+      for (int x = 5; x <= 8; x++)
+        {
+          gboolean quiet = (guint) (x - 4) <= cases[i].quiet;
+          gboolean capture = cases[i].capture && (guint) (x - 4) == cases[i].quiet + 1;
+          g_assert_cmpint (has_move (p, CELL (4, 4, 4), shape, CELL (x, 4, 4), FALSE), ==, quiet);
+          g_assert_cmpint (has_move (p, CELL (4, 4, 4), shape, CELL (x, 4, 4), TRUE), ==, capture);
+        }
+      ref_compare (p);
+    }
+
+  /* A wisemen's first slide may not end on or pass an enemy; the second slide may
+   * capture. W = {000,001,010,011,100,101} at 2,2,2; enemy at 2,4,2 blocks +y beyond
+   * one step; the W can still go +y 1 then +x. */
+  {
+    g_autoptr (TsDosekiPos) p = place_shape (10, 2, 2, 2);
+    TsDosekiCell cells[6] = { CELL (2, 2, 2), CELL (2, 2, 3), CELL (2, 3, 2), CELL (2, 3, 3),
+                              CELL (3, 2, 2), CELL (3, 2, 3) };
+    int w = ts_doseki_orientation_of_cells (cells, 6);
+
+    ts_doseki_pos_set (p, CELL (2, 5, 2), TS_DOSEKI_BLACK);
+    g_assert_true (has_move (p, CELL (2, 2, 2), w, CELL (3, 3, 2), FALSE));   /* +y 1, +x 1 */
+    g_assert_true (has_move (p, CELL (2, 2, 2), w, CELL (4, 3, 2), FALSE));   /* +y 1, +x 2 */
+    g_assert_true (has_move (p, CELL (2, 2, 2), w, CELL (3, 4, 2), FALSE));   /* +y 2, +x 1 */
+    /* The first slide cannot reach the enemy (+y 3), so nothing starts from there. */
+    g_assert_false (has_move (p, CELL (2, 2, 2), w, CELL (3, 5, 2), FALSE));
+    g_assert_false (has_move (p, CELL (2, 2, 2), w, CELL (3, 5, 2), TRUE));
+    ts_doseki_pos_set (p, CELL (2, 5, 2), TS_DOSEKI_EMPTY);
+    ts_doseki_pos_set (p, CELL (5, 3, 2), TS_DOSEKI_BLACK);
+    /* +y 1 then +x: one step is quiet, the second captures the checker at 5,3,2. */
+    g_assert_true (has_move (p, CELL (2, 2, 2), w, CELL (3, 3, 2), FALSE));
+    g_assert_true (has_move (p, CELL (2, 2, 2), w, CELL (4, 3, 2), TRUE));
+    ref_compare (p);
+  }
+}
+
+static void
+test_split_and_merge (void)
+{
+  g_autoptr (TsDosekiPos) p = ts_doseki_pos_new_empty ();
+  guint labels[TS_DOSEKI_CELLS];
+  TsDosekiMove m;
+  TsDosekiUndo u;
+  g_autoptr (GError) error = NULL;
+
+  /* A straight line of three is one polycube but no piece (no I shape in the set);
+   * its end can leave it alone, and its end pair moves as a horse. */
+  for (int x = 4; x <= 6; x++)
+    ts_doseki_pos_set (p, CELL (x, 4, 4), TS_DOSEKI_RED);
+  g_assert_cmpuint (ts_doseki_polycubes (p, labels), ==, 1);
+  g_assert_true (ts_doseki_move_parse (p, "H Ef5,Eg5-Ef7", &m, &error));
+  g_assert_no_error (error);
+  g_assert_false (ts_doseki_move_parse (p, "B Ee5,Ef5,Eg5-Ee6", &m, &error));
+  g_assert_error (error, TS_DOSEKI_ERROR, TS_DOSEKI_ERROR_ILLEGAL);
+  g_clear_error (&error);
+
+  g_assert_true (ts_doseki_move_parse (p, "P Eg5-Eg6", &m, &error));
+  ts_doseki_make (p, m, &u);
+  g_assert_cmpuint (ts_doseki_polycubes (p, labels), ==, 2);
+  g_assert_cmpuint (labels[CELL (4, 4, 4)], ==, labels[CELL (5, 4, 4)]);
+  g_assert_cmpuint (labels[CELL (6, 5, 4)], !=, labels[CELL (5, 4, 4)]);
+  ts_doseki_unmake (p, &u);
+  g_assert_cmpuint (ts_doseki_polycubes (p, labels), ==, 1);
+
+  /* Merging: a lone checker joins the line; an L of three now exists and moves. */
+  ts_doseki_pos_set (p, CELL (6, 6, 4), TS_DOSEKI_RED);
+  g_assert_cmpuint (ts_doseki_polycubes (p, labels), ==, 2);
+  g_assert_false (ts_doseki_move_parse (p, "B Eg5,Ef5,Eg6-Eg7", &m, NULL));
+  g_assert_true (ts_doseki_move_parse (p, "P Eg7-Eg6", &m, &error));
+  g_assert_no_error (error);
+  ts_doseki_make (p, m, &u);
+  g_assert_cmpuint (ts_doseki_polycubes (p, labels), ==, 1);
+  ts_doseki_pos_set_side (p, 0);
+  g_assert_true (ts_doseki_move_parse (p, "B Ef5,Eg5,Eg6-Ee6", &m, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_multi_capture (void)
+{
+  g_autoptr (TsDosekiPos) p = place_shape (3, 4, 4, 4);
+  g_autofree char *before = NULL, *after = NULL;
+  TsDosekiMove m;
+  TsDosekiUndo u;
+  g_autoptr (GError) error = NULL;
+
+  /* The rook square lands on four black checkers at x = 6 (and a fifth beside them
+   * stays). */
+  for (int y = 4; y <= 5; y++)
+    for (int z = 4; z <= 5; z++)
+      ts_doseki_pos_set (p, CELL (6, y, z), TS_DOSEKI_BLACK);
+  ts_doseki_pos_set (p, CELL (6, 6, 4), TS_DOSEKI_BLACK);
+  ts_doseki_pos_set_outside (p, 0, 0);
+  before = ts_doseki_pos_to_text (p);
+  g_assert_false (ts_doseki_move_parse (p, "R Ee5,Ee6,Fe5,Fe6-Eh5", &m, NULL));
+  g_assert_true (ts_doseki_move_parse (p, "R Ee5,Ee6,Fe5,Fe6xEg5", &m, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (m.flags & TS_DOSEKI_MOVE_CAPTURE, !=, 0);
+  ts_doseki_make (p, m, &u);
+  g_assert_cmpuint (ts_doseki_pos_count (p, 1), ==, 1);
+  g_assert_cmpuint (ts_doseki_pos_count (p, 0), ==, 4);
+  g_assert_cmpuint (ts_doseki_pos_at (p, CELL (6, 5, 5)), ==, TS_DOSEKI_RED);
+  g_assert_cmpuint (ts_doseki_pos_at (p, CELL (4, 4, 4)), ==, TS_DOSEKI_EMPTY);
+  g_assert_cmpuint (ts_doseki_pos_clock (p), ==, 0);
+  ts_doseki_unmake (p, &u);
+  after = ts_doseki_pos_to_text (p);
+  g_assert_cmpstr (before, ==, after);
+}
+
+static guint
+gain_of (TsDosekiPos *p, const char *move)
+{
+  TsDosekiMove m;
+  TsDosekiUndo u;
+  guint before = ts_doseki_pos_outside (p, ts_doseki_pos_side (p)), gained, predicted;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (ts_doseki_move_parse (p, move, &m, &error));
+  g_assert_no_error (error);
+  predicted = ts_doseki_move_promotions (p, m);
+  ts_doseki_make (p, m, &u);
+  gained = ts_doseki_pos_outside (p, !ts_doseki_pos_side (p)) - before;
+  g_assert_cmpuint (gained, ==, predicted);
+  ts_doseki_unmake (p, &u);
+  g_assert_cmpuint (ts_doseki_pos_outside (p, ts_doseki_pos_side (p)), ==, before);
+  return gained;
+}
+
+static void
+test_promotion (void)
+{
+  g_autoptr (TsDosekiPos) p = ts_doseki_pos_new_empty ();
+
+  /* Red's opposite face is rank 9 (y = 8). */
+  ts_doseki_pos_set (p, CELL (4, 7, 4), TS_DOSEKI_RED);     /* Ee8 */
+  ts_doseki_pos_set (p, CELL (1, 8, 1), TS_DOSEKI_RED);     /* Bb9, on the face */
+  ts_doseki_pos_set (p, CELL (2, 8, 1), TS_DOSEKI_RED);     /* Bc9 */
+  ts_doseki_pos_set (p, CELL (7, 6, 7), TS_DOSEKI_RED);     /* Hh7 */
+  ts_doseki_pos_set (p, CELL (7, 7, 7), TS_DOSEKI_RED);     /* Hh8 */
+  ts_doseki_pos_set (p, CELL (8, 6, 7), TS_DOSEKI_RED);     /* Hi7 */
+  ts_doseki_pos_set (p, CELL (8, 7, 7), TS_DOSEKI_RED);     /* Hi8 */
+  ts_doseki_pos_set (p, CELL (0, 0, 8), TS_DOSEKI_BLACK);
+
+  g_assert_cmpuint (gain_of (p, "P Ee8-Ee9"), ==, 1);        /* arrives on the face */
+  g_assert_cmpuint (gain_of (p, "P Ee8-Ef8"), ==, 0);
+  g_assert_cmpuint (gain_of (p, "H Bb9,Bc9-Bd9"), ==, 0);    /* along the face */
+  g_assert_cmpuint (gain_of (p, "H Bb9,Bc9-Cb9"), ==, 0);
+  g_assert_cmpuint (gain_of (p, "H Bb9,Bc9-Bb7"), ==, 0);    /* leaves it */
+  g_assert_cmpuint (gain_of (p, "P Bb9-Bb8"), ==, 0);
+  g_assert_cmpuint (gain_of (p, "R Hh7,Hi7,Hh8,Hi8-Hh8"), ==, 2);  /* two cells arrive */
+  g_assert_cmpuint (gain_of (p, "H Hh7,Hh8-Hh8"), ==, 1);    /* one arrives, one was below */
+  g_assert_cmpuint (gain_of (p, "R Hh7,Hi7,Hh8,Hi8-Hh6"), ==, 0);
+
+  /* Black's opposite face is rank 1. */
+  ts_doseki_pos_set_side (p, 1);
+  ts_doseki_pos_set (p, CELL (4, 1, 4), TS_DOSEKI_BLACK);
+  g_assert_cmpuint (gain_of (p, "P Ee2-Ee1"), ==, 1);
+  g_assert_cmpuint (gain_of (p, "P Ia1-Ib1"), ==, 0);
+  g_assert_cmpuint (gain_of (p, "P Ia1-Ia2"), ==, 0);
+}
+
+static void
+test_placement (void)
+{
+  g_autoptr (TsDosekiPos) p = ts_doseki_pos_new_initial ();
+  g_autoptr (GError) error = NULL;
+  TsDosekiMove m;
+  TsDosekiUndo u;
+  guint without = ts_doseki_generate (p, NULL);
+
+  g_assert_false (ts_doseki_move_parse (p, "@Ee5", &m, &error));
+  g_assert_error (error, TS_DOSEKI_ERROR, TS_DOSEKI_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  ts_doseki_pos_set_outside (p, 0, 2);
+  /* 729 − 324 = 405 empty cells. */
+  g_assert_cmpuint (ts_doseki_generate (p, NULL), ==, without + 405);
+  g_assert_false (ts_doseki_move_parse (p, "@Ea1", &m, &error));
+  g_assert_error (error, TS_DOSEKI_ERROR, TS_DOSEKI_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  g_assert_false (ts_doseki_move_parse (p, "@Ea9", &m, &error));   /* Black's checker */
+  g_clear_error (&error);
+  g_assert_true (ts_doseki_move_parse (p, "@Ee5", &m, &error));
+  g_assert_no_error (error);
+  g_assert_true (ts_doseki_is_legal (p, m));
+  ts_doseki_make (p, m, &u);
+  g_assert_cmpuint (ts_doseki_pos_at (p, CELL (4, 4, 4)), ==, TS_DOSEKI_RED);
+  g_assert_cmpuint (ts_doseki_pos_outside (p, 0), ==, 1);
+  g_assert_cmpuint (ts_doseki_pos_count (p, 0), ==, 163);
+  ts_doseki_unmake (p, &u);
+  g_assert_cmpuint (ts_doseki_pos_at (p, CELL (4, 4, 4)), ==, TS_DOSEKI_EMPTY);
+  g_assert_cmpuint (ts_doseki_pos_outside (p, 0), ==, 2);
+  /* Placing is a legal move even with no checker on the board. */
+  {
+    g_autoptr (TsDosekiPos) q = ts_doseki_pos_new_empty ();
+    g_assert_cmpint (ts_doseki_end (q), ==, TS_DOSEKI_LOSS);
+    ts_doseki_pos_set_outside (q, 0, 1);
+    g_assert_cmpuint (ts_doseki_generate (q, NULL), ==, 729);
+    g_assert_cmpint (ts_doseki_end (q), ==, TS_DOSEKI_ONGOING);
+  }
+}
+
+static void
+test_end (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsDosekiPos) p = ts_doseki_pos_new_empty ();
+  static const char *const shuffle[] = { "P Aa1-Aa2", "P Ii9-Ii8", "P Aa2-Aa1", "P Ii8-Ii9" };
+  TsDosekiUndo u[8];
+
+  /* A red checker boxed in by black ones can only capture. */
+  ts_doseki_pos_set (p, CELL (0, 0, 0), TS_DOSEKI_RED);
+  ts_doseki_pos_set (p, CELL (8, 8, 8), TS_DOSEKI_BLACK);
+  g_assert_cmpint (ts_doseki_end (p), ==, TS_DOSEKI_ONGOING);
+  /* Threefold repetition: the start position occurs the third time after 8 plies. */
+  for (guint i = 0; i < 8; i++)
+    {
+      TsDosekiMove m;
+      g_assert_cmpint (ts_doseki_end (p), ==, TS_DOSEKI_ONGOING);
+      g_assert_true (ts_doseki_move_parse (p, shuffle[i % 4], &m, &error));
+      g_assert_no_error (error);
+      ts_doseki_make (p, m, &u[i]);
+    }
+  g_assert_cmpint (ts_doseki_end (p), ==, TS_DOSEKI_DRAW_REPETITION);
+  for (guint i = 8; i-- > 0; )
+    ts_doseki_unmake (p, &u[i]);
+  g_assert_cmpint (ts_doseki_end (p), ==, TS_DOSEKI_ONGOING);
+
+  /* 100 plies without a capture. */
+  {
+    g_autofree char *text = ts_doseki_pos_to_text (p);
+    g_autoptr (TsDosekiPos) q = NULL;
+    char *clock = strstr (text, " r 0 0 0 ");
+
+    g_assert_nonnull (clock);
+    text[strlen (text) - strlen (clock)] = '\0';
+    {
+      g_autofree char *t99 = g_strdup_printf ("%s r 0 0 99 99", text);
+      g_autofree char *t100 = g_strdup_printf ("%s r 0 0 100 100", text);
+      q = ts_doseki_pos_from_text (t99, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (ts_doseki_end (q), ==, TS_DOSEKI_ONGOING);
+      ts_doseki_pos_free (q);
+      q = ts_doseki_pos_from_text (t100, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (ts_doseki_end (q), ==, TS_DOSEKI_DRAW_CLOCK);
+    }
+  }
+
+  /* No legal move loses: Red's only checker is walled in by its own board edge and
+   * black checkers it cannot capture (a pawn captures only diagonally). */
+  {
+    g_autoptr (TsDosekiPos) q = ts_doseki_pos_new_empty ();
+    ts_doseki_pos_set (q, CELL (0, 0, 0), TS_DOSEKI_RED);
+    ts_doseki_pos_set (q, CELL (1, 0, 0), TS_DOSEKI_BLACK);
+    ts_doseki_pos_set (q, CELL (0, 1, 0), TS_DOSEKI_BLACK);
+    ts_doseki_pos_set (q, CELL (0, 0, 1), TS_DOSEKI_BLACK);
+    g_assert_cmpint (ts_doseki_end (q), ==, TS_DOSEKI_LOSS);
+    ts_doseki_pos_set (q, CELL (1, 1, 0), TS_DOSEKI_BLACK);
+    g_assert_cmpint (ts_doseki_end (q), ==, TS_DOSEKI_ONGOING);   /* F(1) capture */
+  }
+}
+
+static TsDosekiPos *
+random_position (GRand *r)
+{
+  TsDosekiPos *p = ts_doseki_pos_new_empty ();
+  double red = g_rand_double_range (r, 0.05, 0.5), black = g_rand_double_range (r, 0.05, 0.4);
+
+  for (int c = 0; c < 729; c++)
+    {
+      double v = g_rand_double (r);
+      ts_doseki_pos_set (p, c, v < red ? TS_DOSEKI_RED : v < red + black ? TS_DOSEKI_BLACK : 0);
+    }
+  ts_doseki_pos_set_side (p, g_rand_int_range (r, 0, 2));
+  ts_doseki_pos_set_outside (p, 0, g_rand_int_range (r, 0, 3) == 0);
+  ts_doseki_pos_set_outside (p, 1, g_rand_int_range (r, 0, 3));
+  return p;
+}
+
+static void
+test_against_reference (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (20100719);
+  g_autoptr (TsDosekiPos) start = ts_doseki_pos_new_initial ();
+
+  /* RULES.md §7's starting position. */
+  ref_compare (start);
+  g_assert_cmpuint (ts_doseki_generate (start, NULL), ==, 35195);
+  for (guint i = 0; i < 40; i++)
+    {
+      g_autoptr (TsDosekiPos) p = random_position (r);
+      ref_compare (p);
+    }
+}
+
+static void
+test_make_unmake (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (7);
+
+  for (guint i = 0; i < 12; i++)
+    {
+      g_autoptr (TsDosekiPos) p = random_position (r);
+      g_autofree char *before = ts_doseki_pos_to_text (p);
+      guint64 hash = ts_doseki_pos_hash (p);
+      TsDosekiMoveList l;
+
+      ts_doseki_move_list_init (&l);
+      ts_doseki_generate (p, &l);
+      for (guint j = 0; j < l.n; j += 1 + l.n / 300)
+        {
+          TsDosekiUndo u;
+          g_autofree char *after = NULL;
+          g_autoptr (TsDosekiPos) again = NULL;
+
+          g_assert_true (ts_doseki_is_legal (p, l.moves[j]));
+          ts_doseki_make (p, l.moves[j], &u);
+          /* The incremental hash equals the hash of the same position built afresh. */
+          after = ts_doseki_pos_to_text (p);
+          again = ts_doseki_pos_from_text (after, NULL);
+          g_assert_nonnull (again);
+          g_assert_cmpuint (ts_doseki_pos_hash (again), ==, ts_doseki_pos_hash (p));
+          g_assert_cmpuint (ts_doseki_pos_count (again, 0), ==, ts_doseki_pos_count (p, 0));
+          g_assert_cmpuint (ts_doseki_pos_count (again, 1), ==, ts_doseki_pos_count (p, 1));
+          ts_doseki_unmake (p, &u);
+          g_assert_cmpuint (ts_doseki_pos_hash (p), ==, hash);
+        }
+      {
+        g_autofree char *restored = ts_doseki_pos_to_text (p);
+        g_assert_cmpstr (restored, ==, before);
+      }
+      ts_doseki_move_list_clear (&l);
+    }
+}
+
+static void
+test_noisy (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (99);
+
+  for (guint i = 0; i < 10; i++)
+    {
+      g_autoptr (TsDosekiPos) p = random_position (r);
+      TsDosekiMoveList all, noisy;
+      guint expected = 0;
+
+      ts_doseki_move_list_init (&all);
+      ts_doseki_move_list_init (&noisy);
+      ts_doseki_generate (p, &all);
+      ts_doseki_generate_noisy (p, &noisy);
+      for (guint j = 0; j < all.n; j++)
+        expected += (all.moves[j].flags & TS_DOSEKI_MOVE_CAPTURE) ||
+                    ts_doseki_move_promotions (p, all.moves[j]) > 0;
+      g_assert_cmpuint (noisy.n, ==, expected);
+      for (guint j = 0; j < noisy.n; j++)
+        g_assert_true ((noisy.moves[j].flags & TS_DOSEKI_MOVE_CAPTURE) ||
+                       ts_doseki_move_promotions (p, noisy.moves[j]) > 0);
+      ts_doseki_move_list_clear (&all);
+      ts_doseki_move_list_clear (&noisy);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/doseki/moves/shape-counts", test_shapes_counts);
+  g_test_add_func ("/doseki/moves/blocking", test_blocking);
+  g_test_add_func ("/doseki/moves/split-merge", test_split_and_merge);
+  g_test_add_func ("/doseki/moves/multi-capture", test_multi_capture);
+  g_test_add_func ("/doseki/moves/promotion", test_promotion);
+  g_test_add_func ("/doseki/moves/placement", test_placement);
+  g_test_add_func ("/doseki/moves/end", test_end);
+  g_test_add_func ("/doseki/moves/reference", test_against_reference);
+  g_test_add_func ("/doseki/moves/make-unmake", test_make_unmake);
+  g_test_add_func ("/doseki/moves/noisy", test_noisy);
+  return g_test_run ();
+}
