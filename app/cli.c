@@ -9,6 +9,9 @@
 #include "cli.h"
 #include "cli-rules.h"
 #include "cli-doseki.h"
+#ifdef TS_HAVE_RENDER
+#include "cli-diagram.h"
+#endif
 #include "version.h"
 
 /* Subcommands, by area. */
@@ -22,6 +25,10 @@ static const TsCliCommand commands[] = {
   /* records */
   /* engine */
   /* diagrams */
+#ifdef TS_HAVE_RENDER
+  { "diagram", N_("Write a diagram of a position (PNG, SVG, PDF)"), ts_cli_diagram },
+  { "bench-draw", N_("Measure the time to draw each variant's board"), ts_cli_bench_draw },
+#endif
   { NULL, NULL, NULL },
 };
 

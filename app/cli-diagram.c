@@ -1,0 +1,230 @@
+/* tessera-cli diagram and bench-draw: board images without GTK. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "board-render.h"
+#include "cli-diagram.h"
+#include "rules/postext.h"
+
+static TsPosition *
+load_position (const char *variant_id, const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  const TsVariant *v = NULL;
+  TsPosition *p;
+
+  if (variant_id)
+    {
+      v = ts_variant_lookup (variant_id);
+      if (!v)
+        {
+          ts_cli_error (_("unknown variant “%s”; run “tessera-cli diagram --list” for the list"),
+                        variant_id);
+          return NULL;
+        }
+    }
+  if (!text)
+    {
+      if (!v)
+        {
+          ts_cli_error (_("give --variant ID or --position TEXT"));
+          return NULL;
+        }
+      return ts_position_new_initial (v);
+    }
+
+  p = ts_position_from_text (text, &error);
+  if (!p)
+    {
+      ts_cli_error (_("bad --position: %s"), error->message);
+      return NULL;
+    }
+  if (v && ts_position_variant (p) != v)
+    {
+      ts_cli_error (_("--position is a %s position but --variant says %s"),
+                    ts_position_variant (p)->id, v->id);
+      ts_position_free (p);
+      return NULL;
+    }
+  return p;
+}
+
+static void
+list_variants (void)
+{
+  guint n;
+  const TsVariant *const *list = ts_variant_list (&n);
+
+  for (guint i = 0; i < n; i++)
+    printf ("%-26s %s\n", list[i]->id, _(list[i]->name));
+}
+
+int
+ts_cli_diagram (int argc, char **argv)
+{
+  g_autofree char *variant = NULL;
+  g_autofree char *position = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *caption = NULL;
+  gboolean no_coordinates = FALSE, no_status = FALSE, dark = FALSE, list = FALSE;
+  int size = 800;
+  const GOptionEntry entries[] = {
+    { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("The variant (its id)"), N_("ID") },
+    { "position", 0, 0, G_OPTION_ARG_STRING, &position, N_("The position, as position text"),
+      N_("TEXT") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("The image to write: .png, .svg or .pdf"), N_("FILE") },
+    { "size", 0, 0, G_OPTION_ARG_INT, &size, N_("Width of the image in pixels (default 800)"),
+      N_("PIXELS") },
+    { "caption", 0, 0, G_OPTION_ARG_STRING, &caption, N_("A caption above the board"),
+      N_("TEXT") },
+    { "no-coordinates", 0, 0, G_OPTION_ARG_NONE, &no_coordinates,
+      N_("Leave out file and rank labels"), NULL },
+    { "no-status", 0, 0, G_OPTION_ARG_NONE, &no_status,
+      N_("Leave out the armies and the side to move"), NULL },
+    { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, N_("Use the dark colours"), NULL },
+    { "list", 0, 0, G_OPTION_ARG_NONE, &list, N_("List the variants and exit"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsPosition) p = NULL;
+  TsBoardRenderOptions options;
+
+  g_option_context_set_summary (context, _("Write a diagram of a position as PNG, SVG or PDF."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      ts_cli_error ("%s", error->message);
+      return 2;
+    }
+  if (list)
+    {
+      list_variants ();
+      return 0;
+    }
+  if (argc > 1)
+    {
+      ts_cli_error (_("unexpected argument “%s”"), argv[1]);
+      return 2;
+    }
+  if (!output)
+    {
+      ts_cli_error (_("give --output FILE (.png, .svg or .pdf)"));
+      return 2;
+    }
+
+  p = load_position (variant, position);
+  if (!p)
+    return 1;
+
+  ts_board_render_options_init (&options, p);
+  options.coordinates = !no_coordinates;
+  options.status = !no_status;
+  options.caption = caption;
+  options.theme = dark ? ts_board_theme_dark () : ts_board_theme_light ();
+  if (!ts_board_render_to_file (&options, output, size, &error))
+    {
+      ts_cli_error ("%s", error->message);
+      return 1;
+    }
+  return 0;
+}
+
+/* Mean time to draw one frame of a position into a width × height image. */
+static double
+time_frames (const TsPosition *p, int width, int height, guint16 *marks, guint *frames)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  TsBoardRenderOptions options;
+  gint64 start, elapsed;
+  guint n = 0;
+
+  ts_board_render_options_init (&options, p);
+  options.marks = marks;
+  start = g_get_monotonic_time ();
+  do
+    {
+      /* layout is part of a frame: the window recomputes it on every resize */
+      TsBoardLayout layout;
+      ts_board_layout_compute (&layout, ts_position_variant (p), &options, width, height);
+      ts_board_render (cr, &layout, &options);
+      cairo_surface_flush (surface);
+      n++;
+      elapsed = g_get_monotonic_time () - start;
+    }
+  while (elapsed < 300000 || n < 5);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  *frames = n;
+  return elapsed / 1000.0 / n;
+}
+
+int
+ts_cli_bench_draw (int argc, char **argv)
+{
+  int width = 1280, height = 800;
+  g_autofree char *only = NULL;
+  const GOptionEntry entries[] = {
+    { "width", 0, 0, G_OPTION_ARG_INT, &width, N_("Width of the board in pixels (1280)"),
+      N_("PIXELS") },
+    { "height", 0, 0, G_OPTION_ARG_INT, &height, N_("Height of the board in pixels (800)"),
+      N_("PIXELS") },
+    { "variant", 0, 0, G_OPTION_ARG_STRING, &only, N_("Only this variant"), N_("ID") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(GError) error = NULL;
+  const TsVariant *const *list;
+  guint n;
+
+  g_option_context_set_summary (context,
+                                _("Measure the time to draw each variant's board (initial "
+                                  "position; and with every cell highlighted)."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      ts_cli_error ("%s", error->message);
+      return 2;
+    }
+  if (width < 64 || height < 64 || width > 8192 || height > 8192)
+    {
+      ts_cli_error (_("--width and --height must be between 64 and 8192"));
+      return 2;
+    }
+  if (only && !ts_variant_lookup (only))
+    {
+      ts_cli_error (_("unknown variant “%s”"), only);
+      return 2;
+    }
+
+  list = ts_variant_list (&n);
+  printf ("%-26s %6s %7s %12s %12s\n", "variant", "cells", "layers", "ms/frame", "marked ms");
+  for (guint i = 0; i < n; i++)
+    {
+      const TsVariant *v = list[i];
+      g_autoptr(TsPosition) p = NULL;
+      g_autofree guint16 *marks = NULL;
+      guint frames, frames_marked;
+      double ms, ms_marked;
+
+      if (only && strcmp (only, v->id) != 0)
+        continue;
+      p = ts_position_new_initial (v);
+      ms = time_frames (p, width, height, NULL, &frames);
+      /* the worst case: a mark on every cell */
+      marks = g_new (guint16, TS_MAX_CELLS);
+      for (guint c = 0; c < TS_MAX_CELLS; c++)
+        marks[c] = (c % 2) ? TS_CELL_MARK_TARGET | TS_CELL_MARK_ECHO : TS_CELL_MARK_CAPTURE;
+      ms_marked = time_frames (p, width, height, marks, &frames_marked);
+      printf ("%-26s %6u %7u %12.2f %12.2f\n", v->id, v->geometry.ncells,
+              ts_variant_n_layers (v), ms, ms_marked);
+    }
+  printf ("(%d×%d ARGB image surface, mean over at least 0.3 s per figure)\n", width, height);
+  return 0;
+}

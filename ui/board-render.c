@@ -1,0 +1,915 @@
+/* Board drawing with cairo: layout of the layer grids, cells, marks, pieces. */
+#include "board-render.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "rules/geometry.h"
+
+static const TsBoardTheme theme_light = {
+  .background = { 0.98, 0.97, 0.95 },
+  .text       = { 0.20, 0.18, 0.16 },
+  .light      = { 0.93, 0.85, 0.72 },
+  .dark       = { 0.71, 0.53, 0.39 },
+  .hover      = { 0.35, 0.60, 0.95 },
+  .selected   = { 0.40, 0.75, 0.30 },
+  .target     = { 0.10, 0.35, 0.10 },
+  .last_move  = { 0.95, 0.85, 0.25 },
+  .check      = { 0.90, 0.10, 0.10 },
+  .cursor     = { 0.10, 0.30, 0.90 },
+};
+
+static const TsBoardTheme theme_dark = {
+  .background = { 0.14, 0.14, 0.15 },
+  .text       = { 0.88, 0.88, 0.86 },
+  .light      = { 0.62, 0.66, 0.70 },
+  .dark       = { 0.36, 0.42, 0.50 },
+  .hover      = { 0.45, 0.70, 1.00 },
+  .selected   = { 0.45, 0.80, 0.35 },
+  .target     = { 0.05, 0.25, 0.05 },
+  .last_move  = { 0.90, 0.80, 0.25 },
+  .check      = { 0.95, 0.15, 0.15 },
+  .cursor     = { 0.30, 0.55, 1.00 },
+};
+
+/* cubic8's levels, top to bottom: light and dark cells of each. */
+static const struct {
+  char  letter;
+  const char *name;
+  TsRgb light, dark;
+} level_colors[] = {
+  { 'w', N_("white"),  { 0.97, 0.97, 0.95 }, { 0.80, 0.80, 0.78 } },
+  { 'r', N_("red"),    { 0.97, 0.80, 0.78 }, { 0.86, 0.56, 0.53 } },
+  { 'o', N_("orange"), { 0.99, 0.87, 0.72 }, { 0.91, 0.69, 0.46 } },
+  { 'y', N_("yellow"), { 0.98, 0.96, 0.72 }, { 0.88, 0.83, 0.46 } },
+  { 'g', N_("green"),  { 0.81, 0.93, 0.77 }, { 0.57, 0.77, 0.53 } },
+  { 'b', N_("blue"),   { 0.79, 0.87, 0.97 }, { 0.53, 0.66, 0.86 } },
+  { 'p', N_("purple"), { 0.89, 0.81, 0.95 }, { 0.69, 0.56, 0.81 } },
+  { 'k', N_("black"),  { 0.63, 0.63, 0.65 }, { 0.46, 0.46, 0.49 } },
+};
+
+const TsBoardTheme *
+ts_board_theme_light (void)
+{
+  return &theme_light;
+}
+
+const TsBoardTheme *
+ts_board_theme_dark (void)
+{
+  return &theme_dark;
+}
+
+void
+ts_board_render_options_init (TsBoardRenderOptions *options, const TsPosition *position)
+{
+  memset (options, 0, sizeof *options);
+  options->position = position;
+  options->coordinates = TRUE;
+  options->status = TRUE;
+  options->hidden = TS_NO_CELL;
+}
+
+static gboolean
+is_cubic8 (const TsVariant *v)
+{
+  return g_str_has_prefix (v->id, "cubic8");
+}
+
+static gboolean
+is_blocks (const TsVariant *v)
+{
+  /* Nihongi: a 4D board written as one 9×9 board of 3×3 blocks */
+  return v->geometry.ndims == 4 && v->geometry.size[2] == 3 && v->geometry.size[3] == 3 &&
+         v->geometry.size[0] == 3 && v->geometry.size[1] == 3;
+}
+
+TsArmy
+ts_board_seat_army (const TsVariant *v, guint seat)
+{
+  static const TsArmy four[4] = { TS_ARMY_RED, TS_ARMY_ORANGE, TS_ARMY_GREEN, TS_ARMY_BLUE };
+  int army;
+
+  g_return_val_if_fail (seat < 4, TS_ARMY_WHITE);
+  army = ts_army_from_name (v->seat_names[seat]);
+  if (army >= 0)
+    return army;
+  if (v->n_seats == 2)
+    return seat == 0 ? TS_ARMY_WHITE : TS_ARMY_BLACK;
+  return four[seat];
+}
+
+TsPieceImage
+ts_board_piece_image (const TsVariant *v, guint type)
+{
+  int image;
+
+  if (type >= v->n_piece_types)
+    return TS_PIECE_IMAGE_PAWN;
+  image = ts_piece_image_from_name (v->piece_types[type].image);
+  if (image < 0)
+    return v->family == TS_FAMILY_DOSEKI ? TS_PIECE_IMAGE_CHECKER : TS_PIECE_IMAGE_PAWN;
+  return image;
+}
+
+/* ---- layout ---- */
+
+typedef struct {
+  gboolean coords, status, caption;
+} LayoutNeeds;
+
+/* Label font size for a cell size. */
+static double
+label_for_cell (double cell)
+{
+  return CLAMP (cell * 0.40, 9.0, 22.0);
+}
+
+/* Extent of an arrangement for cell size c; sets the bands when layout != NULL. */
+static void
+layout_extent (const TsVariant *v, guint cols, guint rows, gboolean blocks,
+               const LayoutNeeds *needs, double c, double *w, double *h)
+{
+  guint files = v->geometry.size[0], ranks = v->geometry.size[1];
+  double label = label_for_cell (c);
+  double coord_w = needs->coords ? label * 1.3 : 0;
+  double coord_h = needs->coords ? label * 1.5 : 0;
+  double margin = label * 0.6;
+  double caption_h = needs->caption ? label * 2.0 : 0;
+  double status_h = needs->status ? label * 2.4 : 0;
+
+  if (blocks)
+    {
+      double gap = c * 0.14;
+      *w = 2 * margin + coord_w + cols * files * c + (cols - 1) * gap;
+      *h = 2 * margin + coord_h + rows * ranks * c + (rows - 1) * gap + caption_h + status_h;
+      return;
+    }
+
+  double title_h = label * 1.6;
+  double gap = MAX (c * 0.35, label * 0.8);
+  *w = 2 * margin + cols * (files * c + coord_w) + (cols - 1) * gap;
+  *h = 2 * margin + rows * (ranks * c + title_h + coord_h) + (rows - 1) * gap * 0.5 +
+       caption_h + status_h;
+}
+
+/* Largest cell size fitting (width, height); monotonic, so bisect. */
+static double
+fit_cell (const TsVariant *v, guint cols, guint rows, gboolean blocks, const LayoutNeeds *needs,
+          double width, double height)
+{
+  double lo = 0, hi = MAX (width, height);
+
+  for (int i = 0; i < 40; i++)
+    {
+      double mid = (lo + hi) / 2, w, h;
+      layout_extent (v, cols, rows, blocks, needs, mid, &w, &h);
+      if (w <= width && h <= height)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+static void
+preferred_arrangement (guint n, guint *cols, guint *rows)
+{
+  if (n <= 5)
+    *cols = n;
+  else if (n == 9)
+    *cols = 3;
+  else
+    *cols = (n + 1) / 2;
+  *rows = (n + *cols - 1) / *cols;
+}
+
+static void
+layout_needs (const TsBoardRenderOptions *options, LayoutNeeds *needs)
+{
+  needs->coords = options->coordinates;
+  needs->status = options->status;
+  needs->caption = options->caption && options->caption[0];
+}
+
+void
+ts_board_layout_compute (TsBoardLayout *layout, const TsVariant *v,
+                         const TsBoardRenderOptions *options, double width, double height)
+{
+  LayoutNeeds needs;
+  guint n = ts_variant_n_layers (v);
+  guint cols, rows;
+  gboolean blocks = is_blocks (v);
+  double best = -1;
+
+  g_return_if_fail (n > 0 && n <= TS_BOARD_MAX_LAYERS);
+  layout_needs (options, &needs);
+  memset (layout, 0, sizeof *layout);
+  layout->variant = v;
+  layout->width = width;
+  layout->height = height;
+  layout->n_layers = n;
+  layout->files = v->geometry.size[0];
+  layout->ranks = v->geometry.size[1];
+  layout->blocks = blocks;
+
+  if (blocks)
+    {
+      cols = rows = 3;
+      best = fit_cell (v, cols, rows, TRUE, &needs, width, height);
+    }
+  else if (options->fixed_arrangement || n <= 5)
+    {
+      /* up to five layers always stand in one row */
+      preferred_arrangement (n, &cols, &rows);
+      best = fit_cell (v, cols, rows, FALSE, &needs, width, height);
+    }
+  else
+    {
+      cols = rows = 1;
+      for (guint c = 2; c <= n; c++)
+        {
+          guint r = (n + c - 1) / c;
+          double cell;
+          if (r < 2 || (r - 1) * c >= n)
+            continue;
+          cell = fit_cell (v, c, r, FALSE, &needs, width, height);
+          if (cell > best + 0.01)
+            {
+              best = cell;
+              cols = c;
+              rows = r;
+            }
+        }
+    }
+
+  layout->cols = cols;
+  layout->rows = rows;
+  layout->cell = floor (best * 4) / 4;  /* keep cells on quarter pixels */
+  layout->label = label_for_cell (layout->cell);
+
+  /* centre the arrangement in the rectangle */
+  double c = layout->cell, label = layout->label, w, h;
+  layout_extent (v, cols, rows, blocks, &needs, c, &w, &h);
+  double margin = label * 0.6;
+  double x0 = floor ((width - w) / 2) + margin, y0 = floor ((height - h) / 2) + margin;
+  double coord_w = needs.coords ? label * 1.3 : 0;
+  double coord_h = needs.coords ? label * 1.5 : 0;
+
+  layout->caption_h = needs.caption ? label * 2.0 : 0;
+  layout->caption_y = y0;
+  y0 += layout->caption_h;
+
+  if (blocks)
+    {
+      double gap = c * 0.14;
+      for (guint l = 0; l < n; l++)
+        {
+          int coords[TS_MAX_DIMS];
+          ts_geometry_coords (&v->geometry, ts_variant_layer_cell (v, l, 0, 0), coords);
+          layout->layers[l].x = x0 + coord_w + coords[2] * (3 * c + gap);
+          layout->layers[l].y = y0 + (2 - coords[3]) * (3 * c + gap);
+        }
+      layout->status_y = y0 + 9 * c + 2 * gap + coord_h;
+    }
+  else
+    {
+      double title_h = label * 1.6;
+      double gap = MAX (c * 0.35, label * 0.8);
+      double box_w = layout->files * c + coord_w, box_h = layout->ranks * c + title_h + coord_h;
+      for (guint l = 0; l < n; l++)
+        {
+          guint col = l % cols, row = l / cols;
+          /* centre a short last row */
+          guint in_row = MIN (cols, n - row * cols);
+          double shift = (cols - in_row) * (box_w + gap) / 2;
+          layout->layers[l].x = x0 + shift + col * (box_w + gap) + coord_w;
+          layout->layers[l].y = y0 + row * (box_h + gap * 0.5) + title_h;
+        }
+      layout->status_y = y0 + rows * box_h + (rows - 1) * gap * 0.5;
+    }
+  layout->status_h = needs.status ? label * 2.4 : 0;
+}
+
+double
+ts_board_layout_natural_height (const TsVariant *v, const TsBoardRenderOptions *options,
+                                double width)
+{
+  LayoutNeeds needs;
+  guint n = ts_variant_n_layers (v), cols, rows;
+  gboolean blocks = is_blocks (v);
+  double c, w, h;
+
+  layout_needs (options, &needs);
+  if (blocks)
+    cols = rows = 3;
+  else
+    preferred_arrangement (n, &cols, &rows);
+  c = fit_cell (v, cols, rows, blocks, &needs, width, G_MAXINT);
+  layout_extent (v, cols, rows, blocks, &needs, floor (c * 4) / 4, &w, &h);
+  return ceil (h);
+}
+
+TsCell
+ts_board_layout_cell_at (const TsBoardLayout *layout, double x, double y)
+{
+  double c = layout->cell;
+
+  if (c <= 0)
+    return TS_NO_CELL;
+  for (guint l = 0; l < layout->n_layers; l++)
+    {
+      double fx = (x - layout->layers[l].x) / c, fy = (y - layout->layers[l].y) / c;
+      if (fx >= 0 && fy >= 0 && fx < layout->files && fy < layout->ranks)
+        return ts_variant_layer_cell (layout->variant, l, (guint) fx,
+                                      layout->ranks - 1 - (guint) fy);
+    }
+  return TS_NO_CELL;
+}
+
+gboolean
+ts_board_layout_cell_rect (const TsBoardLayout *layout, TsCell cell, double *x, double *y,
+                           double *size)
+{
+  guint layer, file, rank;
+
+  if (cell < 0 || (guint) cell >= layout->variant->geometry.ncells || layout->cell <= 0)
+    return FALSE;
+  ts_variant_cell_layer (layout->variant, cell, &layer, &file, &rank);
+  *x = layout->layers[layer].x + file * layout->cell;
+  *y = layout->layers[layer].y + (layout->ranks - 1 - rank) * layout->cell;
+  *size = layout->cell;
+  return TRUE;
+}
+
+/* ---- drawing ---- */
+
+static void
+set_rgb (cairo_t *cr, const TsRgb *c)
+{
+  cairo_set_source_rgb (cr, c->r, c->g, c->b);
+}
+
+static void
+set_rgba (cairo_t *cr, const TsRgb *c, double a)
+{
+  cairo_set_source_rgba (cr, c->r, c->g, c->b, a);
+}
+
+static TsRgb
+mix (const TsRgb *a, const TsRgb *b, double t)
+{
+  return (TsRgb) { a->r + (b->r - a->r) * t, a->g + (b->g - a->g) * t, a->b + (b->b - a->b) * t };
+}
+
+static void
+text_centred (cairo_t *cr, const char *text, double cx, double cy)
+{
+  cairo_text_extents_t e;
+
+  cairo_text_extents (cr, text, &e);
+  cairo_move_to (cr, cx - e.width / 2 - e.x_bearing, cy - e.height / 2 - e.y_bearing);
+  cairo_show_text (cr, text);
+}
+
+static int
+level_index (const TsVariant *v, guint layer)
+{
+  char name[8];
+
+  if (!is_cubic8 (v))
+    return -1;
+  ts_variant_layer_name (v, layer, name);
+  for (guint i = 0; i < G_N_ELEMENTS (level_colors); i++)
+    if (g_ascii_tolower (name[0]) == level_colors[i].letter)
+      return i;
+  return -1;
+}
+
+static void
+file_label (const TsVariant *v, guint file, char buf[4])
+{
+  if (is_cubic8 (v))
+    g_snprintf (buf, 4, "%c", 'A' + file);
+  else if (g_str_has_prefix (v->id, "grossraumschach"))
+    g_snprintf (buf, 4, "%u", file + 1);   /* leftrank */
+  else
+    g_snprintf (buf, 4, "%c", 'a' + file);
+}
+
+static void
+draw_layer_cells (cairo_t *cr, const TsBoardLayout *layout, const TsBoardTheme *theme,
+                  guint layer)
+{
+  const TsVariant *v = layout->variant;
+  double c = layout->cell, x0 = layout->layers[layer].x, y0 = layout->layers[layer].y;
+  int level = level_index (v, layer);
+  const TsRgb *light = level >= 0 ? &level_colors[level].light : &theme->light;
+  const TsRgb *dark = level >= 0 ? &level_colors[level].dark : &theme->dark;
+  int coords[TS_MAX_DIMS];
+  int parity;
+
+  /* the layer's colouring follows the parity of the whole coordinate sum,
+   * so a step up or down a level changes colour as a step sideways does */
+  ts_geometry_coords (&v->geometry, ts_variant_layer_cell (v, layer, 0, 0), coords);
+  parity = (coords[2] + coords[3]) & 1;
+
+  set_rgb (cr, light);
+  cairo_rectangle (cr, x0, y0, layout->files * c, layout->ranks * c);
+  cairo_fill (cr);
+  set_rgb (cr, dark);
+  for (guint f = 0; f < layout->files; f++)
+    for (guint r = 0; r < layout->ranks; r++)
+      if (((f + r + parity) & 1) == 0)
+        cairo_rectangle (cr, x0 + f * c, y0 + (layout->ranks - 1 - r) * c, c, c);
+  cairo_fill (cr);
+
+  set_rgba (cr, &theme->text, 0.55);
+  cairo_set_line_width (cr, MAX (1.0, c / 40));
+  cairo_rectangle (cr, x0, y0, layout->files * c, layout->ranks * c);
+  cairo_stroke (cr);
+}
+
+static void
+draw_layer_labels (cairo_t *cr, const TsBoardLayout *layout,
+                   const TsBoardRenderOptions *options, const TsBoardTheme *theme, guint layer)
+{
+  const TsVariant *v = layout->variant;
+  double c = layout->cell, x0 = layout->layers[layer].x, y0 = layout->layers[layer].y;
+  double label = layout->label;
+  char buf[16];
+
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, label);
+  set_rgb (cr, &theme->text);
+
+  if (layout->blocks)
+    {
+      int coords[TS_MAX_DIMS];
+      if (!options->coordinates)
+        return;
+      ts_geometry_coords (&v->geometry, ts_variant_layer_cell (v, layer, 0, 0), coords);
+      if (coords[3] == 0)
+        for (guint f = 0; f < 3; f++)
+          {
+            g_snprintf (buf, sizeof buf, "%c", 'a' + coords[2] * 3 + f);
+            text_centred (cr, buf, x0 + (f + 0.5) * c, y0 + 3 * c + label * 0.8);
+          }
+      if (coords[2] == 0)
+        for (guint r = 0; r < 3; r++)
+          {
+            g_snprintf (buf, sizeof buf, "%d", coords[3] * 3 + r + 1);
+            text_centred (cr, buf, x0 - label * 0.7, y0 + (2 - r + 0.5) * c);
+          }
+      return;
+    }
+
+  /* title: the layer's name (and its colour in cubic8) */
+  {
+    char name[8];
+    int level = level_index (v, layer);
+    g_autofree char *title = NULL;
+
+    ts_variant_layer_name (v, layer, name);
+    if (level >= 0)
+      /* TRANSLATORS: a cubic8 level: its colour and its letter, "white (w)" */
+      title = g_strdup_printf (_("%s (%s)"), _(level_colors[level].name), name);
+    else if (v->family == TS_FAMILY_DOSEKI)
+      title = g_strdup_printf (_("Layer %s"), name);
+    else
+      title = g_strdup_printf (_("Level %s"), name);
+    cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    text_centred (cr, title, x0 + layout->files * c / 2, y0 - label * 0.8);
+    cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  }
+
+  if (!options->coordinates)
+    return;
+  for (guint f = 0; f < layout->files; f++)
+    {
+      file_label (v, f, buf);
+      text_centred (cr, buf, x0 + (f + 0.5) * c, y0 + layout->ranks * c + label * 0.8);
+    }
+  for (guint r = 0; r < layout->ranks; r++)
+    {
+      g_snprintf (buf, sizeof buf, "%u", r + 1);
+      text_centred (cr, buf, x0 - label * 0.65, y0 + (layout->ranks - 1 - r + 0.5) * c);
+    }
+}
+
+static guint16
+mark_of (const TsBoardRenderOptions *options, TsCell cell)
+{
+  return options->marks ? options->marks[cell] : 0;
+}
+
+/* Highlights under the pieces. */
+static void
+draw_under_marks (cairo_t *cr, const TsBoardTheme *theme, guint16 m, double x, double y,
+                  double c)
+{
+  if (m & TS_CELL_MARK_LAST_MOVE)
+    {
+      set_rgba (cr, &theme->last_move, 0.55);
+      cairo_rectangle (cr, x, y, c, c);
+      cairo_fill (cr);
+    }
+  if (m & TS_CELL_MARK_SELECTED)
+    {
+      set_rgba (cr, &theme->selected, 0.75);
+      cairo_rectangle (cr, x, y, c, c);
+      cairo_fill (cr);
+    }
+  if (m & TS_CELL_MARK_CHECK)
+    {
+      cairo_pattern_t *pat = cairo_pattern_create_radial (x + c / 2, y + c / 2, 0,
+                                                          x + c / 2, y + c / 2, c * 0.7);
+      cairo_pattern_add_color_stop_rgba (pat, 0, theme->check.r, theme->check.g,
+                                         theme->check.b, 1);
+      cairo_pattern_add_color_stop_rgba (pat, 1, theme->check.r, theme->check.g,
+                                         theme->check.b, 0);
+      cairo_set_source (cr, pat);
+      cairo_rectangle (cr, x, y, c, c);
+      cairo_fill (cr);
+      cairo_pattern_destroy (pat);
+    }
+  if (m & (TS_CELL_MARK_HOVER | TS_CELL_MARK_ECHO))
+    {
+      set_rgba (cr, &theme->hover, (m & TS_CELL_MARK_HOVER) ? 0.45 : 0.25);
+      cairo_rectangle (cr, x, y, c, c);
+      cairo_fill (cr);
+    }
+}
+
+/* Highlights over the pieces. */
+static void
+draw_over_marks (cairo_t *cr, const TsBoardTheme *theme, guint16 m, double x, double y,
+                 double c)
+{
+  if (m & TS_CELL_MARK_CAPTURE)
+    {
+      /* a ring around the piece that can be taken */
+      set_rgba (cr, &theme->target, 0.45);
+      cairo_set_line_width (cr, MAX (2.0, c * 0.08));
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x + c / 2, y + c / 2, c * 0.44, 0, 2 * G_PI);
+      cairo_stroke (cr);
+    }
+  else if (m & TS_CELL_MARK_TARGET)
+    {
+      set_rgba (cr, &theme->target, 0.45);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x + c / 2, y + c / 2, MAX (2.0, c * 0.16), 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+  if (m & TS_CELL_MARK_PREVIEW)
+    {
+      set_rgba (cr, &theme->selected, 0.9);
+      cairo_set_line_width (cr, MAX (1.5, c * 0.07));
+      cairo_rectangle (cr, x + c * 0.12, y + c * 0.12, c * 0.76, c * 0.76);
+      cairo_stroke (cr);
+    }
+  if (m & TS_CELL_MARK_CURSOR)
+    {
+      double lw = MAX (2.0, c * 0.07);
+      set_rgb (cr, &theme->cursor);
+      cairo_set_line_width (cr, lw);
+      cairo_rectangle (cr, x + lw / 2, y + lw / 2, c - lw, c - lw);
+      cairo_stroke (cr);
+    }
+}
+
+static gboolean
+same_army_at (const TsPosition *p, TsCell cell, guint seat)
+{
+  TsPiece q;
+
+  if (cell == TS_NO_CELL)
+    return FALSE;
+  q = ts_position_piece_at (p, cell);
+  return q != 0 && TS_PIECE_SEAT (q) == seat;
+}
+
+/* Doseki: each layer's part of every polycube, drawn as one joined shape under
+ * its checkers, with small notches where it continues in the next layer. */
+static void
+draw_polycubes (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOptions *options,
+                const TsBoardTheme *theme, guint layer)
+{
+  const TsVariant *v = layout->variant;
+  const TsPosition *p = options->position;
+  double c = layout->cell, inset = c * 0.07;
+
+  for (guint seat = 0; seat < v->n_seats; seat++)
+    {
+      const TsArmyColors *ac = ts_army_colors (ts_board_seat_army (v, seat));
+      TsRgb tint = mix (&ac->fill, &theme->light, 0.45);
+      gboolean any = FALSE;
+
+      cairo_new_path (cr);
+      for (guint f = 0; f < layout->files; f++)
+        for (guint r = 0; r < layout->ranks; r++)
+          {
+            TsCell cell = ts_variant_layer_cell (v, layer, f, r);
+            double x, y, s;
+            if (!same_army_at (p, cell, seat) || cell == options->hidden)
+              continue;
+            any = TRUE;
+            ts_board_layout_cell_rect (layout, cell, &x, &y, &s);
+            cairo_rectangle (cr, x + inset, y + inset, s - 2 * inset, s - 2 * inset);
+            /* bridges to the right and upwards join neighbours */
+            if (f + 1 < layout->files &&
+                same_army_at (p, ts_variant_layer_cell (v, layer, f + 1, r), seat))
+              cairo_rectangle (cr, x + s - inset - 1, y + inset, 2 * inset + 2, s - 2 * inset);
+            if (r + 1 < layout->ranks &&
+                same_army_at (p, ts_variant_layer_cell (v, layer, f, r + 1), seat))
+              cairo_rectangle (cr, x + inset, y - inset - 1, s - 2 * inset, 2 * inset + 2);
+          }
+      if (!any)
+        continue;
+      /* a wide stroke under the fill leaves only the outer contour */
+      set_rgb (cr, &ac->outline);
+      cairo_set_line_width (cr, MAX (1.5, c * 0.06));
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_stroke_preserve (cr);
+      set_rgb (cr, &tint);
+      cairo_fill (cr);
+
+      /* vertical links: ▲ toward the next layer, ▼ toward the previous one */
+      for (guint f = 0; f < layout->files; f++)
+        for (guint r = 0; r < layout->ranks; r++)
+          {
+            TsCell cell = ts_variant_layer_cell (v, layer, f, r);
+            int coords[TS_MAX_DIMS];
+            double x, y, s, t = c * 0.13;
+            if (!same_army_at (p, cell, seat) || cell == options->hidden)
+              continue;
+            ts_geometry_coords (&v->geometry, cell, coords);
+            ts_board_layout_cell_rect (layout, cell, &x, &y, &s);
+            set_rgb (cr, &ac->outline);
+            coords[2]++;
+            if (same_army_at (p, ts_geometry_cell (&v->geometry, coords), seat))
+              {
+                cairo_move_to (cr, x + s - inset, y + inset);
+                cairo_line_to (cr, x + s - inset - t * 1.6, y + inset);
+                cairo_line_to (cr, x + s - inset, y + inset + t * 1.6);
+                cairo_close_path (cr);
+                cairo_fill (cr);
+              }
+            coords[2] -= 2;
+            if (same_army_at (p, ts_geometry_cell (&v->geometry, coords), seat))
+              {
+                cairo_move_to (cr, x + inset, y + s - inset);
+                cairo_line_to (cr, x + inset + t * 1.6, y + s - inset);
+                cairo_line_to (cr, x + inset, y + s - inset - t * 1.6);
+                cairo_close_path (cr);
+                cairo_fill (cr);
+              }
+          }
+    }
+}
+
+static void
+draw_piece (cairo_t *cr, const TsVariant *v, const TsPosition *p, TsPiece piece, double x,
+            double y, double c)
+{
+  guint seat = TS_PIECE_SEAT (piece);
+  TsPieceImage image = ts_board_piece_image (v, TS_PIECE_TYPE (piece));
+  TsArmy army = ts_board_seat_army (v, seat);
+  double pad = image == TS_PIECE_IMAGE_CHECKER ? c * 0.08 : 0;
+
+  if (seat < v->n_seats && !ts_position_seat_active (p, seat))
+    {
+      /* an eliminated army stays on the board, faded */
+      cairo_push_group (cr);
+      ts_piece_art_draw (cr, image, army, x + pad, y + pad, c - 2 * pad);
+      cairo_pop_group_to_source (cr);
+      cairo_paint_with_alpha (cr, 0.5);
+      return;
+    }
+  ts_piece_art_draw (cr, image, army, x + pad, y + pad, c - 2 * pad);
+}
+
+/* A small picture of an army: its royal piece, or a checker. */
+static TsPieceImage
+army_emblem (const TsVariant *v)
+{
+  for (guint t = 0; t < v->n_piece_types; t++)
+    if (v->piece_types[t].royal)
+      return ts_board_piece_image (v, t);
+  return v->family == TS_FAMILY_DOSEKI ? TS_PIECE_IMAGE_CHECKER : TS_PIECE_IMAGE_KING;
+}
+
+static void
+draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOptions *options,
+             const TsBoardTheme *theme)
+{
+  const TsVariant *v = layout->variant;
+  const TsPosition *p = options->position;
+  guint to_move = ts_position_side_to_move (p);
+  double h = layout->status_h, label = layout->label;
+  double y = layout->status_y + h * 0.15, ih = h * 0.7;
+  double widths[4], total = 0, x;
+  char *texts[4];
+
+  cairo_set_font_size (cr, label);
+  for (guint s = 0; s < v->n_seats; s++)
+    {
+      cairo_text_extents_t e;
+      GString *str = g_string_new (_(v->seat_names[s]));
+
+      if (s == to_move)
+        g_string_append_printf (str, " — %s", _("to move"));
+      for (guint t = 0; t < v->n_piece_types; t++)
+        {
+          guint n = ts_position_hand_count (p, s, t);
+          if (n > 0)
+            g_string_append_printf (str, "  %c×%u", v->piece_types[t].letter, n);
+        }
+      texts[s] = g_string_free (str, FALSE);
+      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL,
+                              s == to_move ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+      cairo_text_extents (cr, texts[s], &e);
+      widths[s] = ih + label * 0.4 + e.x_advance + label * 0.8;
+      total += widths[s] + label;
+    }
+
+  x = MAX (label * 0.6, (layout->width - total) / 2);
+  for (guint s = 0; s < v->n_seats; s++)
+    {
+      gboolean active = ts_position_seat_active (p, s);
+      TsArmy army = ts_board_seat_army (v, s);
+
+      if (s == to_move)
+        {
+          double r = ih * 0.3, w = widths[s];
+          set_rgba (cr, &theme->selected, 0.35);
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
+          cairo_arc (cr, x + w - r, y + ih - r, r, 0, G_PI / 2);
+          cairo_arc (cr, x + r, y + ih - r, r, G_PI / 2, G_PI);
+          cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+          cairo_close_path (cr);
+          cairo_fill (cr);
+        }
+      ts_piece_art_draw (cr, army_emblem (v), army, x + label * 0.3, y, ih);
+      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL,
+                              s == to_move ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+      set_rgba (cr, &theme->text, active ? 1.0 : 0.45);
+      {
+        cairo_text_extents_t e;
+        double tx = x + label * 0.3 + ih + label * 0.4;
+        cairo_text_extents (cr, texts[s], &e);
+        cairo_move_to (cr, tx, y + ih / 2 - e.height / 2 - e.y_bearing);
+        cairo_show_text (cr, texts[s]);
+        if (!active)
+          {
+            cairo_set_line_width (cr, MAX (1.0, label / 12));
+            cairo_move_to (cr, tx, y + ih / 2);
+            cairo_line_to (cr, tx + e.x_advance, y + ih / 2);
+            cairo_stroke (cr);
+          }
+      }
+      x += widths[s] + label;
+      g_free (texts[s]);
+    }
+}
+
+void
+ts_board_render (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOptions *options)
+{
+  const TsBoardTheme *theme = options->theme ? options->theme : &theme_light;
+  const TsVariant *v = layout->variant;
+  const TsPosition *p = options->position;
+  double c = layout->cell;
+
+  g_return_if_fail (p != NULL && ts_position_variant (p) == v);
+
+  cairo_save (cr);
+  set_rgb (cr, &theme->background);
+  cairo_rectangle (cr, 0, 0, layout->width, layout->height);
+  cairo_fill (cr);
+  if (c < 1)
+    {
+      cairo_restore (cr);
+      return;
+    }
+
+  if (layout->caption_h > 0)
+    {
+      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+      cairo_set_font_size (cr, layout->label * 1.15);
+      set_rgb (cr, &theme->text);
+      text_centred (cr, options->caption, layout->width / 2,
+                    layout->caption_y + layout->caption_h * 0.45);
+    }
+
+  for (guint l = 0; l < layout->n_layers; l++)
+    {
+      draw_layer_cells (cr, layout, theme, l);
+      draw_layer_labels (cr, layout, options, theme, l);
+      for (guint f = 0; f < layout->files; f++)
+        for (guint r = 0; r < layout->ranks; r++)
+          {
+            TsCell cell = ts_variant_layer_cell (v, l, f, r);
+            double x, y, s;
+            guint16 m = mark_of (options, cell);
+            if (m == 0)
+              continue;
+            ts_board_layout_cell_rect (layout, cell, &x, &y, &s);
+            draw_under_marks (cr, theme, m, x, y, s);
+          }
+      if (v->family == TS_FAMILY_DOSEKI)
+        draw_polycubes (cr, layout, options, theme, l);
+      for (guint f = 0; f < layout->files; f++)
+        for (guint r = 0; r < layout->ranks; r++)
+          {
+            TsCell cell = ts_variant_layer_cell (v, l, f, r);
+            TsPiece piece = ts_position_piece_at (p, cell);
+            double x, y, s;
+            guint16 m = mark_of (options, cell);
+            if ((piece == 0 || cell == options->hidden) && m == 0)
+              continue;
+            ts_board_layout_cell_rect (layout, cell, &x, &y, &s);
+            if (piece != 0 && cell != options->hidden)
+              draw_piece (cr, v, p, piece, x, y, s);
+            if (m != 0)
+              draw_over_marks (cr, theme, m, x, y, s);
+          }
+    }
+
+  if (layout->status_h > 0)
+    draw_status (cr, layout, options, theme);
+  cairo_restore (cr);
+}
+
+gboolean
+ts_board_render_to_file (const TsBoardRenderOptions *options, const char *filename, int size,
+                         GError **error)
+{
+  const TsVariant *v = ts_position_variant (options->position);
+  TsBoardRenderOptions o = *options;
+  TsBoardLayout layout;
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  g_autofree char *lower = g_ascii_strdown (filename, -1);
+  double height;
+  cairo_t *cr;
+  enum { PNG, SVG, PDF } format;
+
+  if (g_str_has_suffix (lower, ".png"))
+    format = PNG;
+  else if (g_str_has_suffix (lower, ".svg"))
+    format = SVG;
+  else if (g_str_has_suffix (lower, ".pdf"))
+    format = PDF;
+  else
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("Cannot tell the image format of “%s”: the name must end in .png, .svg or .pdf"),
+                   filename);
+      return FALSE;
+    }
+  if (size < 64 || size > 16384)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("Image size %d is out of range: it must be between 64 and 16384 pixels"),
+                   size);
+      return FALSE;
+    }
+
+  o.fixed_arrangement = TRUE;
+  height = ts_board_layout_natural_height (v, &o, size);
+  ts_board_layout_compute (&layout, v, &o, size, height);
+
+  if (format == PNG)
+    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, (int) height);
+  else if (format == SVG)
+    surface = cairo_svg_surface_create (filename, size, height);
+  else
+    surface = cairo_pdf_surface_create (filename, size, height);
+
+  cr = cairo_create (surface);
+  ts_board_render (cr, &layout, &o);
+  cairo_destroy (cr);
+  if (format == PNG)
+    status = cairo_surface_write_to_png (surface, filename);
+  else
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Cannot write “%s”: %s"),
+                   filename, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,108 @@
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "piece-art.h"
+#include "rules/position.h"
+#include "rules/variant.h"
+
+G_BEGIN_DECLS
+
+/* Draws a whole board — every layer as a 2D grid — with cairo and the rules
+ * core only, so that both the window and tessera-cli can use it. */
+
+/* Per-cell highlights; the caller computes them (see TsBoardView). */
+typedef enum {
+  TS_CELL_MARK_HOVER     = 1 << 0,  /* the cell under the pointer */
+  TS_CELL_MARK_ECHO      = 1 << 1,  /* same file and rank as the pointer, other layer */
+  TS_CELL_MARK_SELECTED  = 1 << 2,  /* the selected piece, or a checker of the Doseki set */
+  TS_CELL_MARK_TARGET    = 1 << 3,  /* a legal destination */
+  TS_CELL_MARK_CAPTURE   = 1 << 4,  /* a legal destination that captures */
+  TS_CELL_MARK_LAST_MOVE = 1 << 5,
+  TS_CELL_MARK_CHECK     = 1 << 6,  /* a king in check */
+  TS_CELL_MARK_CURSOR    = 1 << 7,  /* keyboard cursor */
+  TS_CELL_MARK_PREVIEW   = 1 << 8,  /* Doseki: where the selected set would land */
+} TsCellMarks;
+
+typedef struct {
+  TsRgb background;
+  TsRgb text;
+  TsRgb light, dark;        /* cells */
+  TsRgb hover, selected, target, last_move, check, cursor;
+} TsBoardTheme;
+
+const TsBoardTheme *ts_board_theme_light (void);
+const TsBoardTheme *ts_board_theme_dark  (void);
+
+typedef struct {
+  const TsPosition   *position;     /* required */
+  const TsBoardTheme *theme;        /* NULL: the light theme */
+  const guint16      *marks;        /* TS_MAX_CELLS TsCellMarks, or NULL */
+  gboolean            coordinates;  /* file and rank labels */
+  gboolean            status;       /* the armies and the side to move, under the board */
+  const char         *caption;      /* a line of text above the board, or NULL */
+  TsCell              hidden;       /* a piece not drawn (it is being dragged), or TS_NO_CELL */
+  gboolean            fixed_arrangement; /* the diagram arrangement, not the best fit */
+} TsBoardRenderOptions;
+
+void ts_board_render_options_init (TsBoardRenderOptions *options,
+                                   const TsPosition     *position);
+
+/* Where everything goes inside a width × height rectangle. Plain data. */
+#define TS_BOARD_MAX_LAYERS (TS_MAX_SIZE * TS_MAX_SIZE)
+
+typedef struct {
+  double x, y;   /* top-left corner of the layer's cells */
+} TsLayerBox;
+
+typedef struct {
+  const TsVariant *variant;
+  double     width, height;
+  guint      n_layers, files, ranks;
+  guint      cols, rows;           /* the grid of layer grids */
+  gboolean   blocks;               /* Nihongi: one 9×9 board split in 3×3 blocks */
+  double     cell;                 /* cell size in pixels */
+  double     label;                /* font size of labels and coordinates */
+  double     caption_y, caption_h; /* caption band (h = 0: none) */
+  double     status_y, status_h;   /* status band (h = 0: none) */
+  TsLayerBox layers[TS_BOARD_MAX_LAYERS];
+} TsBoardLayout;
+
+void     ts_board_layout_compute   (TsBoardLayout              *layout,
+                                    const TsVariant            *variant,
+                                    const TsBoardRenderOptions *options,
+                                    double                      width,
+                                    double                      height);
+/* The height that suits a given width in the diagram arrangement. */
+double   ts_board_layout_natural_height (const TsVariant            *variant,
+                                         const TsBoardRenderOptions *options,
+                                         double                      width);
+/* The cell under (x, y), or TS_NO_CELL. */
+TsCell   ts_board_layout_cell_at   (const TsBoardLayout *layout,
+                                    double               x,
+                                    double               y);
+gboolean ts_board_layout_cell_rect (const TsBoardLayout *layout,
+                                    TsCell               cell,
+                                    double              *x,
+                                    double              *y,
+                                    double              *size);
+
+/* The army (colour and mark) of a seat of a variant. */
+TsArmy   ts_board_seat_army        (const TsVariant *variant,
+                                    guint            seat);
+/* The image of a piece type, from TsPieceType.image. */
+TsPieceImage ts_board_piece_image  (const TsVariant *variant,
+                                    guint            type);
+
+void     ts_board_render           (cairo_t                    *cr,
+                                    const TsBoardLayout        *layout,
+                                    const TsBoardRenderOptions *options);
+
+/* Writes a diagram of width size; PNG, SVG or PDF by the file's extension. */
+gboolean ts_board_render_to_file   (const TsBoardRenderOptions *options,
+                                    const char                 *filename,
+                                    int                         size,
+                                    GError                    **error);
+
+G_END_DECLS

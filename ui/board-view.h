@@ -1,0 +1,75 @@
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "board-render.h"
+#include "rules/move.h"
+#include "rules/position.h"
+
+G_BEGIN_DECLS
+
+#define TS_TYPE_BOARD_VIEW (ts_board_view_get_type ())
+G_DECLARE_FINAL_TYPE (TsBoardView, ts_board_view, TS, BOARD_VIEW, GtkWidget)
+
+/* The interactive board. It never changes its position by itself: a move the
+ * user makes is emitted as "move-played" (a const TsMove *, valid during the
+ * emission), and the owner answers with ts_board_view_set_position ().
+ *
+ * Actions (bound to keys): board.cursor-left/-right/-up/-down (arrows),
+ * board.layer-next/-prev (Page Up/Down), board.activate (Enter, space),
+ * board.cancel (Escape), board.promote (int32 piece type). */
+
+GtkWidget        *ts_board_view_new                 (void);
+
+/* Copies p. Clears the selection; keeps the last move unless cleared. */
+void              ts_board_view_set_position        (TsBoardView        *self,
+                                                     const TsPosition   *p);
+const TsPosition *ts_board_view_get_position        (TsBoardView        *self);
+
+/* Marks the last move. before: the position it was played from (needed for
+ * Doseki sets), or NULL. move NULL clears the mark. */
+void              ts_board_view_set_last_move       (TsBoardView        *self,
+                                                     const TsPosition   *before,
+                                                     const TsMove       *move);
+
+/* FALSE: the user cannot move (the computer's turn, a finished game). */
+void              ts_board_view_set_interactive     (TsBoardView        *self,
+                                                     gboolean            interactive);
+gboolean          ts_board_view_get_interactive     (TsBoardView        *self);
+void              ts_board_view_set_coordinates     (TsBoardView        *self,
+                                                     gboolean            coordinates);
+void              ts_board_view_set_theme           (TsBoardView        *self,
+                                                     const TsBoardTheme *theme);
+
+/* A piece type to drop from hand (Grossraumschach) or, in Doseki, any value to
+ * place an outside checker; -1 to stop. Clicking a target then plays it. */
+void              ts_board_view_set_drop_type       (TsBoardView        *self,
+                                                     int                 type);
+
+/* What a click on a cell does (also Enter on the cursor): select, extend or
+ * shrink a Doseki set, or play to a target. */
+void              ts_board_view_activate_cell       (TsBoardView        *self,
+                                                     TsCell              cell);
+/* What a drag from one cell to another does. */
+void              ts_board_view_drop_piece          (TsBoardView        *self,
+                                                     TsCell              from,
+                                                     TsCell              to);
+void              ts_board_view_set_hover           (TsBoardView        *self,
+                                                     TsCell              cell);
+
+TsCell            ts_board_view_get_selected        (TsBoardView        *self);
+/* The selected Doseki set; returns its size, fills cells (up to 8). */
+guint             ts_board_view_get_doseki_set      (TsBoardView        *self,
+                                                     TsCell             *cells);
+TsCell            ts_board_view_get_cursor          (TsBoardView        *self);
+void              ts_board_view_set_cursor          (TsBoardView        *self,
+                                                     TsCell              cell);
+/* The cell marks as drawn now (TS_MAX_CELLS entries). */
+void              ts_board_view_get_marks           (TsBoardView        *self,
+                                                     guint16            *marks);
+/* The layout of the last allocation. */
+const TsBoardLayout *ts_board_view_get_layout       (TsBoardView        *self);
+/* TRUE while the promotion chooser is open. */
+gboolean          ts_board_view_is_choosing_promotion (TsBoardView      *self);
+
+G_END_DECLS
