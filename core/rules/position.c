@@ -282,6 +282,33 @@ ts_position_controller (const TsPosition *p,
   return -1;
 }
 
+gboolean
+ts_position_unmoved (const TsPosition *p,
+                     TsCell            c)
+{
+  g_return_val_if_fail (c >= 0 && (guint) c < p->variant->geometry.ncells, FALSE);
+  return (p->board[ts_rules (p)->to_padded[c]] & (0x80 | TS_PIECE_UNMOVED)) == (0x80 | TS_PIECE_UNMOVED);
+}
+
+gboolean
+ts_position_en_passant (const TsPosition *p,
+                        TsCell           *passed,
+                        TsCell           *pawn)
+{
+  if (p->st.ep_cell < 0)
+    return FALSE;
+  *passed = ts_rules (p)->to_dense[p->st.ep_cell];
+  *pawn = ts_rules (p)->to_dense[p->st.ep_victim];
+  return TRUE;
+}
+
+gboolean
+ts_position_has_been_checked (const TsPosition *p,
+                              guint             seat)
+{
+  return seat < TS_MAX_SEATS && (p->st.checked_mask & (1u << seat));
+}
+
 TsCell
 ts_position_checked_king (const TsPosition *p,
                           guint             seat)

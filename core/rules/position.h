@@ -79,6 +79,17 @@ gboolean         ts_position_seat_active   (const TsPosition *p,
 int              ts_position_controller    (const TsPosition *p,
                                             guint             seat);
 
+/* First-move rights (castling, two-step) of the piece on c. */
+gboolean         ts_position_unmoved       (const TsPosition *p,
+                                            TsCell            c);
+/* The en passant right: the cell passed over and the pawn's cell; FALSE if none. */
+gboolean         ts_position_en_passant    (const TsPosition *p,
+                                            TsCell           *passed,
+                                            TsCell           *pawn);
+/* Nihongi: the king of seat has been in check (it lost its D step). */
+gboolean         ts_position_has_been_checked (const TsPosition *p,
+                                            guint             seat);
+
 gboolean         ts_position_in_check      (const TsPosition *p);   /* the side to move's king */
 TsCell           ts_position_checked_king  (const TsPosition *p,
                                             guint             seat); /* king cell if in check */
