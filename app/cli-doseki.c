@@ -7,6 +7,8 @@
 #include "cli.h"
 #include "cli-doseki.h"
 #include "doseki/doseki.h"
+#include "rules/position.h"
+#include "rules/postext.h"
 
 int
 ts_cli_bench_doseki (int argc, char **argv)
@@ -22,8 +24,9 @@ ts_cli_bench_doseki (int argc, char **argv)
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
-  g_autoptr (TsDosekiPos) pos = NULL;
-  TsDosekiMoveList list;
+  g_autoptr (TsPosition) pos = NULL;
+  const TsVariant *v = ts_variant_lookup ("doseki");
+  TsMoveList list;
   gint64 t0, t1;
   guint64 generated = 0;
 
@@ -40,32 +43,43 @@ ts_cli_bench_doseki (int argc, char **argv)
       ts_cli_error (_("--depth must be 0–4 and --repeat at least 1"));
       return 2;
     }
-  pos = fen ? ts_doseki_pos_from_text (fen, &error) : ts_doseki_pos_new_initial ();
+  if (!v)
+    {
+      ts_cli_error (_("the doseki variant is not built in"));
+      return 1;
+    }
+  pos = fen ? ts_position_from_text (fen, &error) : ts_position_new_initial (v);
+  if (pos && ts_position_variant (pos) != v)
+    {
+      ts_cli_error (_("--position must be a Doseki position"));
+      return 2;
+    }
   if (!pos)
     {
       ts_cli_error ("%s", error->message);
       return 1;
     }
 
-  ts_doseki_move_list_init (&list);
+  ts_move_list_init (&list);
   t0 = g_get_monotonic_time ();
   for (int i = 0; i < repeat; i++)
     {
       list.n = 0;
-      generated += ts_doseki_generate (pos, &list);
+      ts_position_generate_legal (pos, &list);
+      generated += list.n;
     }
   t1 = g_get_monotonic_time ();
   printf (_("legal moves: %u\n"), list.n);
   printf (_("generation: %" G_GUINT64_FORMAT " moves in %.3f s, %.0f moves/s\n"), generated,
           (t1 - t0) / 1e6, generated / MAX ((t1 - t0) / 1e6, 1e-9));
-  ts_doseki_move_list_clear (&list);
+  ts_move_list_clear (&list);
 
   if (depth > 0)
     {
       guint64 nodes;
 
       t0 = g_get_monotonic_time ();
-      nodes = ts_doseki_perft (pos, depth);
+      nodes = ts_perft (pos, depth);
       t1 = g_get_monotonic_time ();
       printf (_("perft(%d): %" G_GUINT64_FORMAT " in %.3f s, %.0f leaves/s\n"), depth, nodes,
               (t1 - t0) / 1e6, nodes / MAX ((t1 - t0) / 1e6, 1e-9));

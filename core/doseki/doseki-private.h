@@ -2,6 +2,7 @@
 #pragma once
 
 #include "doseki/doseki.h"
+#include "rules/rules-private.h"
 
 G_BEGIN_DECLS
 
@@ -10,7 +11,7 @@ G_BEGIN_DECLS
 #define DK_PAD_B     2
 #define DK_PAD_W     (TS_DOSEKI_SIZE + 2 * DK_PAD_B)
 #define DK_PAD_CELLS (DK_PAD_W * DK_PAD_W * DK_PAD_W)
-#define DK_OFF       3
+#define DK_OFF       TS_CELL_OFF
 #define DK_N_DIRS    26
 
 enum { DK_CLASS_O = 1, DK_CLASS_F = 2, DK_CLASS_D = 3 };
@@ -54,23 +55,25 @@ typedef struct {
   gint16              win_pad[DK_WIN_BITS];   /* padded offset of each window bit */
   guint16             pad_of[TS_DOSEKI_CELLS];
   gint16              dense_of[DK_PAD_CELLS]; /* -1 on the border */
-  guint64             zobrist[2][TS_DOSEKI_CELLS];
-  guint64             zobrist_side;
 } DkTables;
 
 const DkTables *dk_tables (void);
 const DkPiece  *dk_piece (guint piece);
-guint64         dk_outside_key (guint seat, guint n);
 
-struct _TsDosekiPos {
-  guint8   sq[DK_PAD_CELLS];   /* 0 empty, 1 red, 2 black, DK_OFF border */
-  guint    side;
-  guint    outside[2];
-  guint    count[2];
-  guint    ply;
-  guint    clock;
-  guint64  hash;
-  GArray  *history;            /* guint64 hashes of earlier positions, oldest first */
-};
+/* Board bytes, as in TsPosition.board: every checker is piece type 0. */
+#define DK_EMPTY    0
+#define DK_CHECKER(seat) TS_PIECE_MAKE (seat, 0)
+
+/* The padded layout must be the rules core's: checked when the variant loads. */
+G_STATIC_ASSERT (DK_PAD_B == TS_PAD);
+
+void     dk_cell_name (TsCell c, char buf[4]);
+TsCell   dk_parse_cell (const char *text, const char **end);
+guint    dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only);
+
+char    *dk_move_to_san  (TsPosition *p, TsMove m);
+gboolean dk_move_parse   (TsPosition *p, const char *text, TsMove *out, GError **error);
+char    *dk_to_text      (const TsPosition *p);
+gboolean dk_from_text    (TsPosition *p, const char *text, guint column, GError **error);
 
 G_END_DECLS

@@ -107,24 +107,6 @@ normalise (gint8 cells[][3], guint n)
       cells[i][k] -= a[k];
 }
 
-static guint64
-splitmix (guint64 *state)
-{
-  guint64 z = (*state += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
-
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return z ^ (z >> 31);
-}
-
-guint64
-dk_outside_key (guint seat, guint n)
-{
-  guint64 state = ((guint64) (seat + 1) << 32) ^ n ^ G_GUINT64_CONSTANT (0x5eed0d05e4100000);
-
-  return n == 0 ? 0 : splitmix (&state);
-}
-
 static int
 pad_offset (int x, int y, int z)
 {
@@ -265,7 +247,6 @@ static gpointer
 build_tables (gpointer data)
 {
   DkTables *t = &tables;
-  guint64 state = G_GUINT64_CONSTANT (0xd05e417a9c0ffee1);
 
   build_directions (t);
   build_orientations (t);
@@ -286,10 +267,6 @@ build_tables (gpointer data)
           t->pad_of[c] = p;
           t->dense_of[p] = c;
         }
-  for (guint s = 0; s < 2; s++)
-    for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
-      t->zobrist[s][c] = splitmix (&state);
-  t->zobrist_side = splitmix (&state);
   return t;
 }
 
@@ -309,7 +286,7 @@ ts_doseki_orientation (guint index)
 }
 
 int
-ts_doseki_orientation_of_cells (const TsDosekiCell *cells, guint n)
+ts_doseki_orientation_of_cells (const TsCell *cells, guint n)
 {
   const DkTables *t = dk_tables ();
   gint8 set[TS_DOSEKI_MAX_SET][3];

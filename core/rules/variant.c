@@ -6,11 +6,13 @@
 
 #include "rules/rules-private.h"
 #include "rules/notation.h"
+#include "doseki/doseki.h"
 #include "rules-resources.h"
 
 /* Rules families; another family hooks in with one line here. */
 static const TsRulesOps *const families[] = {
   &ts_chess_ops,
+  &ts_doseki_ops,
 };
 
 #define RESOURCE_DIR "/io/github/tessera/Tessera/variants"

@@ -6,6 +6,102 @@
 #include <string.h>
 
 #include "doseki/doseki.h"
+#include "rules/notation.h"
+#include "rules/position.h"
+#include "rules/postext.h"
+
+/* Test shorthands over the generic position API, for the doseki variant. */
+enum { T_EMPTY = 0, T_RED = 1, T_BLACK = 2 };
+enum { T_ONGOING, T_LOSS, T_DRAW_CLOCK, T_DRAW_REPETITION };
+
+static const TsVariant *
+t_variant (void)
+{
+  const TsVariant *v = ts_variant_lookup ("doseki");
+
+  g_assert_nonnull (v);
+  return v;
+}
+
+static TsPosition *
+t_new_empty (void)
+{
+  return ts_position_new_empty (t_variant ());
+}
+
+static TsPosition *
+t_new_initial (void)
+{
+  return ts_position_new_initial (t_variant ());
+}
+
+static void
+t_set (TsPosition *p, int c, guint who)
+{
+  ts_position_set_piece (p, c, who ? TS_PIECE_MAKE (who - 1, 0) : TS_PIECE_NONE);
+}
+
+static guint
+t_at (TsPosition *p, int c)
+{
+  TsPiece piece = ts_position_piece_at (p, c);
+
+  return piece ? TS_PIECE_SEAT (piece) + 1 : T_EMPTY;
+}
+
+static guint
+t_count (TsPosition *p, guint seat)
+{
+  guint n = 0;
+
+  for (int c = 0; c < 729; c++)
+    n += t_at (p, c) == seat + 1;
+  return n;
+}
+
+static guint
+t_generate (TsPosition *p, TsMoveList *out)
+{
+  guint before;
+
+  if (!out)
+    return ts_doseki_count_moves (p);
+  before = out->n;
+  ts_position_generate_legal (p, out);
+  return out->n - before;
+}
+
+static guint
+t_generate_noisy (TsPosition *p, TsMoveList *out)
+{
+  guint before = out->n;
+
+  ts_position_generate_legal_noisy (p, out);
+  return out->n - before;
+}
+
+static guint
+t_outside (TsPosition *p, guint seat)
+{
+  return ts_position_hand_count (p, seat, 0);
+}
+
+static int
+t_end (TsPosition *p)
+{
+  TsResult r;
+
+  ts_position_result (p, &r);
+  if (r.kind == TS_RESULT_NONE)
+    return T_ONGOING;
+  if (r.kind == TS_RESULT_WIN)
+    {
+      g_assert_cmpstr (r.reason, ==, "no legal move");
+      g_assert_cmpuint (r.winner_team, ==, 1 - ts_position_side_to_move (p));
+      return T_LOSS;
+    }
+  return strcmp (r.reason, "threefold repetition") == 0 ? T_DRAW_REPETITION : T_DRAW_CLOCK;
+}
 
 typedef struct { int from, shape, to, flags; } RefMove;
 
@@ -72,10 +168,10 @@ ref_state (const guint8 *lifted, const int cells[][3], guint n, const int t[3], 
 }
 
 static void
-ref_generate (TsDosekiPos *p, RefList *out)
+ref_generate (TsPosition *p, RefList *out)
 {
   guint8 board[729];
-  guint8 own = ts_doseki_pos_side (p) + 1;
+  guint8 own = ts_position_side_to_move (p) + 1;
   static int dirs[26][3];
   guint nd = 0;
 
@@ -85,7 +181,7 @@ ref_generate (TsDosekiPos *p, RefList *out)
         if (x || y || z)
           dirs[nd][0] = x, dirs[nd][1] = y, dirs[nd][2] = z, nd++;
   for (int c = 0; c < 729; c++)
-    board[c] = ts_doseki_pos_at (p, c);
+    board[c] = t_at (p, c);
 
   for (int a = 0; a < 729; a++)
     for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
@@ -141,7 +237,7 @@ ref_generate (TsDosekiPos *p, RefList *out)
                           if (s < 0)
                             break;
                           ref_add (out, (RefMove) { a, o, a + t[0] + 9 * t[1] + 81 * t[2],
-                                                    s ? TS_DOSEKI_MOVE_CAPTURE : 0 });
+                                                    s ? TS_MOVE_CAPTURE : 0 });
                           if (s)
                             break;
                         }
@@ -167,7 +263,7 @@ ref_generate (TsDosekiPos *p, RefList *out)
                     break;
                   if (s ? capture_ok : quiet_ok)
                     ref_add (out, (RefMove) { a, o, a + t[0] + 9 * t[1] + 81 * t[2],
-                                              s ? TS_DOSEKI_MOVE_CAPTURE : 0 });
+                                              s ? TS_MOVE_CAPTURE : 0 });
                   if (s)
                     break;
                 }
@@ -179,30 +275,30 @@ ref_generate (TsDosekiPos *p, RefList *out)
           }
       }
 
-  if (ts_doseki_pos_outside (p, ts_doseki_pos_side (p)) > 0)
+  if (t_outside (p, ts_position_side_to_move (p)) > 0)
     for (int c = 0; c < 729; c++)
       if (board[c] == 0)
-        ref_add (out, (RefMove) { -1, 0, c, TS_DOSEKI_MOVE_PLACE });
+        ref_add (out, (RefMove) { -1, 0, c, TS_MOVE_PLACE });
 }
 
 /* Sorted move lists of both generators, as RefMove arrays. */
 static void
-ref_compare (TsDosekiPos *p)
+ref_compare (TsPosition *p)
 {
   RefList ref = { NULL, 0, 0 };
-  TsDosekiMoveList fast;
+  TsMoveList fast;
   RefMove *got;
 
   ref_generate (p, &ref);
-  ts_doseki_move_list_init (&fast);
-  g_assert_cmpuint (ts_doseki_generate (p, &fast), ==, fast.n);
-  g_assert_cmpuint (ts_doseki_generate (p, NULL), ==, fast.n);
+  ts_move_list_init (&fast);
+  g_assert_cmpuint (t_generate (p, &fast), ==, fast.n);
+  g_assert_cmpuint (t_generate (p, NULL), ==, fast.n);
   got = g_new (RefMove, MAX (fast.n, 1));
   for (guint i = 0; i < fast.n; i++)
     {
-      TsDosekiMove m = fast.moves[i];
-      got[i] = (RefMove) { m.from, m.flags & TS_DOSEKI_MOVE_PLACE ? 0 : m.shape, m.to, m.flags };
-      if (!(m.flags & TS_DOSEKI_MOVE_PLACE))
+      TsMove m = fast.moves[i];
+      got[i] = (RefMove) { m.from, m.flags & TS_MOVE_PLACE ? 0 : m.shape, m.to, m.flags };
+      if (!(m.flags & TS_MOVE_PLACE))
         g_assert_cmpuint (m.piece, ==, ts_doseki_orientation (m.shape)->piece);
     }
   qsort (ref.moves, ref.n, sizeof (RefMove), ref_cmp);
@@ -216,5 +312,5 @@ ref_compare (TsDosekiPos *p)
   g_assert_cmpuint (fast.n, ==, ref.n);
   g_free (got);
   g_free (ref.moves);
-  ts_doseki_move_list_clear (&fast);
+  ts_move_list_clear (&fast);
 }

@@ -12,13 +12,13 @@ static const char *const base_cells[TS_DOSEKI_N_BASES] = {
   "000 001 010 011 100 101 110", "000 001 010 011 100 101 110 111",
 };
 
-static TsDosekiPos *
+static TsPosition *
 place_shape (guint base, int x0, int y0, int z0)
 {
-  TsDosekiPos *p = ts_doseki_pos_new_empty ();
+  TsPosition *p = t_new_empty ();
 
   for (const char *s = base_cells[base]; *s; s += s[3] ? 4 : 3)
-    ts_doseki_pos_set (p, CELL (x0 + s[0] - '0', y0 + s[1] - '0', z0 + s[2] - '0'), TS_DOSEKI_RED);
+    t_set (p, CELL (x0 + s[0] - '0', y0 + s[1] - '0', z0 + s[2] - '0'), T_RED);
   return p;
 }
 
@@ -83,16 +83,16 @@ static const guint edge_counts[TS_DOSEKI_N_BASES] = {
 };
 
 static guint
-count_shape_moves (TsDosekiPos *p, guint base)
+count_shape_moves (TsPosition *p, guint base)
 {
-  TsDosekiMoveList l;
+  TsMoveList l;
   guint n = 0;
 
-  ts_doseki_move_list_init (&l);
-  ts_doseki_generate (p, &l);
+  ts_move_list_init (&l);
+  t_generate (p, &l);
   for (guint i = 0; i < l.n; i++)
     n += ts_doseki_orientation (l.moves[i].shape)->base == base;
-  ts_doseki_move_list_clear (&l);
+  ts_move_list_clear (&l);
   return n;
 }
 
@@ -101,8 +101,8 @@ test_shapes_counts (void)
 {
   for (guint b = 0; b < TS_DOSEKI_N_BASES; b++)
     {
-      g_autoptr (TsDosekiPos) mid = place_shape (b, 4, 4, 4);
-      g_autoptr (TsDosekiPos) edge = place_shape (b, 0, 4, 0);
+      g_autoptr (TsPosition) mid = place_shape (b, 4, 4, 4);
+      g_autoptr (TsPosition) edge = place_shape (b, 0, 4, 0);
 
       g_test_message ("base shape %u", b);
       g_assert_cmpuint (count_shape_moves (mid, b), ==, middle_counts[b]);
@@ -114,25 +114,25 @@ test_shapes_counts (void)
 
 /* The destinations of one set S's moves, as anchor cells, flags in the sign. */
 static guint
-moves_of (TsDosekiPos *p, int from, guint shape, int *to, guint max)
+moves_of (TsPosition *p, int from, guint shape, int *to, guint max)
 {
-  TsDosekiMoveList l;
+  TsMoveList l;
   guint n = 0;
 
-  ts_doseki_move_list_init (&l);
-  ts_doseki_generate (p, &l);
+  ts_move_list_init (&l);
+  t_generate (p, &l);
   for (guint i = 0; i < l.n; i++)
     if (l.moves[i].from == from && l.moves[i].shape == shape)
       {
         g_assert_cmpuint (n, <, max);
-        to[n++] = l.moves[i].flags & TS_DOSEKI_MOVE_CAPTURE ? -l.moves[i].to : l.moves[i].to;
+        to[n++] = l.moves[i].flags & TS_MOVE_CAPTURE ? -l.moves[i].to : l.moves[i].to;
       }
-  ts_doseki_move_list_clear (&l);
+  ts_move_list_clear (&l);
   return n;
 }
 
 static gboolean
-has_move (TsDosekiPos *p, int from, guint shape, int to, gboolean capture)
+has_move (TsPosition *p, int from, guint shape, int to, gboolean capture)
 {
   int dest[256];
   guint n = moves_of (p, from, shape, dest, G_N_ELEMENTS (dest));
@@ -150,24 +150,24 @@ test_blocking (void)
    * anchors x = 5..8. One checker in the path stops it: own before, enemy on. */
   static const struct { int x, y, z; guint who; guint quiet; gboolean capture; } cases[] = {
     { 0, 0, 0, 0, 4, FALSE },                /* nothing in the way */
-    { 5, 4, 5, TS_DOSEKI_RED, 0, FALSE },    /* own at the start */
-    { 5, 4, 5, TS_DOSEKI_BLACK, 0, TRUE },   /* enemy at the start: capture in one step */
-    { 7, 5, 4, TS_DOSEKI_RED, 2, FALSE },    /* own in the middle */
-    { 7, 5, 4, TS_DOSEKI_BLACK, 2, TRUE },
-    { 8, 5, 5, TS_DOSEKI_RED, 3, FALSE },    /* own at the end */
-    { 8, 5, 5, TS_DOSEKI_BLACK, 3, TRUE },
+    { 5, 4, 5, T_RED, 0, FALSE },    /* own at the start */
+    { 5, 4, 5, T_BLACK, 0, TRUE },   /* enemy at the start: capture in one step */
+    { 7, 5, 4, T_RED, 2, FALSE },    /* own in the middle */
+    { 7, 5, 4, T_BLACK, 2, TRUE },
+    { 8, 5, 5, T_RED, 3, FALSE },    /* own at the end */
+    { 8, 5, 5, T_BLACK, 3, TRUE },
   };
   int shape = -1;
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr (TsDosekiPos) p = place_shape (3, 4, 4, 4);
-      TsDosekiCell cells[4] = { CELL (4, 4, 4), CELL (4, 4, 5), CELL (4, 5, 4), CELL (4, 5, 5) };
+      g_autoptr (TsPosition) p = place_shape (3, 4, 4, 4);
+      TsCell cells[4] = { CELL (4, 4, 4), CELL (4, 4, 5), CELL (4, 5, 4), CELL (4, 5, 5) };
 
       shape = ts_doseki_orientation_of_cells (cells, 4);
       g_assert_cmpint (shape, >=, 0);
       if (cases[i].who)
-        ts_doseki_pos_set (p, CELL (cases[i].x, cases[i].y, cases[i].z), cases[i].who);
+        t_set (p, CELL (cases[i].x, cases[i].y, cases[i].z), cases[i].who);
       for (int x = 5; x <= 8; x++)
         {
           gboolean quiet = (guint) (x - 4) <= cases[i].quiet;
@@ -182,20 +182,20 @@ test_blocking (void)
    * capture. W = {000,001,010,011,100,101} at 2,2,2; enemy at 2,4,2 blocks +y beyond
    * one step; the W can still go +y 1 then +x. */
   {
-    g_autoptr (TsDosekiPos) p = place_shape (10, 2, 2, 2);
-    TsDosekiCell cells[6] = { CELL (2, 2, 2), CELL (2, 2, 3), CELL (2, 3, 2), CELL (2, 3, 3),
+    g_autoptr (TsPosition) p = place_shape (10, 2, 2, 2);
+    TsCell cells[6] = { CELL (2, 2, 2), CELL (2, 2, 3), CELL (2, 3, 2), CELL (2, 3, 3),
                               CELL (3, 2, 2), CELL (3, 2, 3) };
     int w = ts_doseki_orientation_of_cells (cells, 6);
 
-    ts_doseki_pos_set (p, CELL (2, 5, 2), TS_DOSEKI_BLACK);
+    t_set (p, CELL (2, 5, 2), T_BLACK);
     g_assert_true (has_move (p, CELL (2, 2, 2), w, CELL (3, 3, 2), FALSE));   /* +y 1, +x 1 */
     g_assert_true (has_move (p, CELL (2, 2, 2), w, CELL (4, 3, 2), FALSE));   /* +y 1, +x 2 */
     g_assert_true (has_move (p, CELL (2, 2, 2), w, CELL (3, 4, 2), FALSE));   /* +y 2, +x 1 */
     /* The first slide cannot reach the enemy (+y 3), so nothing starts from there. */
     g_assert_false (has_move (p, CELL (2, 2, 2), w, CELL (3, 5, 2), FALSE));
     g_assert_false (has_move (p, CELL (2, 2, 2), w, CELL (3, 5, 2), TRUE));
-    ts_doseki_pos_set (p, CELL (2, 5, 2), TS_DOSEKI_EMPTY);
-    ts_doseki_pos_set (p, CELL (5, 3, 2), TS_DOSEKI_BLACK);
+    t_set (p, CELL (2, 5, 2), T_EMPTY);
+    t_set (p, CELL (5, 3, 2), T_BLACK);
     /* +y 1 then +x: one step is quiet, the second captures the checker at 5,3,2. */
     g_assert_true (has_move (p, CELL (2, 2, 2), w, CELL (3, 3, 2), FALSE));
     g_assert_true (has_move (p, CELL (2, 2, 2), w, CELL (4, 3, 2), TRUE));
@@ -206,109 +206,109 @@ test_blocking (void)
 static void
 test_split_and_merge (void)
 {
-  g_autoptr (TsDosekiPos) p = ts_doseki_pos_new_empty ();
+  g_autoptr (TsPosition) p = t_new_empty ();
   guint labels[TS_DOSEKI_CELLS];
-  TsDosekiMove m;
-  TsDosekiUndo u;
+  TsMove m;
+  TsUndo u;
   g_autoptr (GError) error = NULL;
 
   /* A straight line of three is one polycube but no piece (no I shape in the set);
    * its end can leave it alone, and its end pair moves as a horse. */
   for (int x = 4; x <= 6; x++)
-    ts_doseki_pos_set (p, CELL (x, 4, 4), TS_DOSEKI_RED);
+    t_set (p, CELL (x, 4, 4), T_RED);
   g_assert_cmpuint (ts_doseki_polycubes (p, labels), ==, 1);
-  g_assert_true (ts_doseki_move_parse (p, "H Ef5,Eg5-Ef7", &m, &error));
+  g_assert_true (ts_move_parse (p, "H Ef5,Eg5-Ef7", &m, &error));
   g_assert_no_error (error);
-  g_assert_false (ts_doseki_move_parse (p, "B Ee5,Ef5,Eg5-Ee6", &m, &error));
-  g_assert_error (error, TS_DOSEKI_ERROR, TS_DOSEKI_ERROR_ILLEGAL);
+  g_assert_false (ts_move_parse (p, "B Ee5,Ef5,Eg5-Ee6", &m, &error));
+  g_assert_error (error, TS_RULES_ERROR, TS_RULES_ERROR_ILLEGAL);
   g_clear_error (&error);
 
-  g_assert_true (ts_doseki_move_parse (p, "P Eg5-Eg6", &m, &error));
-  ts_doseki_make (p, m, &u);
+  g_assert_true (ts_move_parse (p, "P Eg5-Eg6", &m, &error));
+  ts_position_make (p, m, &u);
   g_assert_cmpuint (ts_doseki_polycubes (p, labels), ==, 2);
   g_assert_cmpuint (labels[CELL (4, 4, 4)], ==, labels[CELL (5, 4, 4)]);
   g_assert_cmpuint (labels[CELL (6, 5, 4)], !=, labels[CELL (5, 4, 4)]);
-  ts_doseki_unmake (p, &u);
+  ts_position_unmake (p, &u);
   g_assert_cmpuint (ts_doseki_polycubes (p, labels), ==, 1);
 
   /* Merging: a lone checker joins the line; an L of three now exists and moves. */
-  ts_doseki_pos_set (p, CELL (6, 6, 4), TS_DOSEKI_RED);
+  t_set (p, CELL (6, 6, 4), T_RED);
   g_assert_cmpuint (ts_doseki_polycubes (p, labels), ==, 2);
-  g_assert_false (ts_doseki_move_parse (p, "B Eg5,Ef5,Eg6-Eg7", &m, NULL));
-  g_assert_true (ts_doseki_move_parse (p, "P Eg7-Eg6", &m, &error));
+  g_assert_false (ts_move_parse (p, "B Eg5,Ef5,Eg6-Eg7", &m, NULL));
+  g_assert_true (ts_move_parse (p, "P Eg7-Eg6", &m, &error));
   g_assert_no_error (error);
-  ts_doseki_make (p, m, &u);
+  ts_position_make (p, m, &u);
   g_assert_cmpuint (ts_doseki_polycubes (p, labels), ==, 1);
-  ts_doseki_pos_set_side (p, 0);
-  g_assert_true (ts_doseki_move_parse (p, "B Ef5,Eg5,Eg6-Ee6", &m, &error));
+  ts_position_set_side_to_move (p, 0);
+  g_assert_true (ts_move_parse (p, "B Ef5,Eg5,Eg6-Ee6", &m, &error));
   g_assert_no_error (error);
 }
 
 static void
 test_multi_capture (void)
 {
-  g_autoptr (TsDosekiPos) p = place_shape (3, 4, 4, 4);
+  g_autoptr (TsPosition) p = place_shape (3, 4, 4, 4);
   g_autofree char *before = NULL, *after = NULL;
-  TsDosekiMove m;
-  TsDosekiUndo u;
+  TsMove m;
+  TsUndo u;
   g_autoptr (GError) error = NULL;
 
   /* The rook square lands on four black checkers at x = 6 (and a fifth beside them
    * stays). */
   for (int y = 4; y <= 5; y++)
     for (int z = 4; z <= 5; z++)
-      ts_doseki_pos_set (p, CELL (6, y, z), TS_DOSEKI_BLACK);
-  ts_doseki_pos_set (p, CELL (6, 6, 4), TS_DOSEKI_BLACK);
-  ts_doseki_pos_set_outside (p, 0, 0);
-  before = ts_doseki_pos_to_text (p);
-  g_assert_false (ts_doseki_move_parse (p, "R Ee5,Ee6,Fe5,Fe6-Eh5", &m, NULL));
-  g_assert_true (ts_doseki_move_parse (p, "R Ee5,Ee6,Fe5,Fe6xEg5", &m, &error));
+      t_set (p, CELL (6, y, z), T_BLACK);
+  t_set (p, CELL (6, 6, 4), T_BLACK);
+  ts_position_set_hand_count (p, 0, 0, 0);
+  before = ts_position_to_text (p);
+  g_assert_false (ts_move_parse (p, "R Ee5,Ee6,Fe5,Fe6-Eh5", &m, NULL));
+  g_assert_true (ts_move_parse (p, "R Ee5,Ee6,Fe5,Fe6xEg5", &m, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (m.flags & TS_DOSEKI_MOVE_CAPTURE, !=, 0);
-  ts_doseki_make (p, m, &u);
-  g_assert_cmpuint (ts_doseki_pos_count (p, 1), ==, 1);
-  g_assert_cmpuint (ts_doseki_pos_count (p, 0), ==, 4);
-  g_assert_cmpuint (ts_doseki_pos_at (p, CELL (6, 5, 5)), ==, TS_DOSEKI_RED);
-  g_assert_cmpuint (ts_doseki_pos_at (p, CELL (4, 4, 4)), ==, TS_DOSEKI_EMPTY);
-  g_assert_cmpuint (ts_doseki_pos_clock (p), ==, 0);
-  ts_doseki_unmake (p, &u);
-  after = ts_doseki_pos_to_text (p);
+  g_assert_cmpuint (m.flags & TS_MOVE_CAPTURE, !=, 0);
+  ts_position_make (p, m, &u);
+  g_assert_cmpuint (t_count (p, 1), ==, 1);
+  g_assert_cmpuint (t_count (p, 0), ==, 4);
+  g_assert_cmpuint (t_at (p, CELL (6, 5, 5)), ==, T_RED);
+  g_assert_cmpuint (t_at (p, CELL (4, 4, 4)), ==, T_EMPTY);
+  g_assert_cmpuint (ts_position_halfmove_clock (p), ==, 0);
+  ts_position_unmake (p, &u);
+  after = ts_position_to_text (p);
   g_assert_cmpstr (before, ==, after);
 }
 
 static guint
-gain_of (TsDosekiPos *p, const char *move)
+gain_of (TsPosition *p, const char *move)
 {
-  TsDosekiMove m;
-  TsDosekiUndo u;
-  guint before = ts_doseki_pos_outside (p, ts_doseki_pos_side (p)), gained, predicted;
+  TsMove m;
+  TsUndo u;
+  guint before = t_outside (p, ts_position_side_to_move (p)), gained, predicted;
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (ts_doseki_move_parse (p, move, &m, &error));
+  g_assert_true (ts_move_parse (p, move, &m, &error));
   g_assert_no_error (error);
   predicted = ts_doseki_move_promotions (p, m);
-  ts_doseki_make (p, m, &u);
-  gained = ts_doseki_pos_outside (p, !ts_doseki_pos_side (p)) - before;
+  ts_position_make (p, m, &u);
+  gained = t_outside (p, !ts_position_side_to_move (p)) - before;
   g_assert_cmpuint (gained, ==, predicted);
-  ts_doseki_unmake (p, &u);
-  g_assert_cmpuint (ts_doseki_pos_outside (p, ts_doseki_pos_side (p)), ==, before);
+  ts_position_unmake (p, &u);
+  g_assert_cmpuint (t_outside (p, ts_position_side_to_move (p)), ==, before);
   return gained;
 }
 
 static void
 test_promotion (void)
 {
-  g_autoptr (TsDosekiPos) p = ts_doseki_pos_new_empty ();
+  g_autoptr (TsPosition) p = t_new_empty ();
 
   /* Red's opposite face is rank 9 (y = 8). */
-  ts_doseki_pos_set (p, CELL (4, 7, 4), TS_DOSEKI_RED);     /* Ee8 */
-  ts_doseki_pos_set (p, CELL (1, 8, 1), TS_DOSEKI_RED);     /* Bb9, on the face */
-  ts_doseki_pos_set (p, CELL (2, 8, 1), TS_DOSEKI_RED);     /* Bc9 */
-  ts_doseki_pos_set (p, CELL (7, 6, 7), TS_DOSEKI_RED);     /* Hh7 */
-  ts_doseki_pos_set (p, CELL (7, 7, 7), TS_DOSEKI_RED);     /* Hh8 */
-  ts_doseki_pos_set (p, CELL (8, 6, 7), TS_DOSEKI_RED);     /* Hi7 */
-  ts_doseki_pos_set (p, CELL (8, 7, 7), TS_DOSEKI_RED);     /* Hi8 */
-  ts_doseki_pos_set (p, CELL (0, 0, 8), TS_DOSEKI_BLACK);
+  t_set (p, CELL (4, 7, 4), T_RED);     /* Ee8 */
+  t_set (p, CELL (1, 8, 1), T_RED);     /* Bb9, on the face */
+  t_set (p, CELL (2, 8, 1), T_RED);     /* Bc9 */
+  t_set (p, CELL (7, 6, 7), T_RED);     /* Hh7 */
+  t_set (p, CELL (7, 7, 7), T_RED);     /* Hh8 */
+  t_set (p, CELL (8, 6, 7), T_RED);     /* Hi7 */
+  t_set (p, CELL (8, 7, 7), T_RED);     /* Hi8 */
+  t_set (p, CELL (0, 0, 8), T_BLACK);
 
   g_assert_cmpuint (gain_of (p, "P Ee8-Ee9"), ==, 1);        /* arrives on the face */
   g_assert_cmpuint (gain_of (p, "P Ee8-Ef8"), ==, 0);
@@ -321,8 +321,8 @@ test_promotion (void)
   g_assert_cmpuint (gain_of (p, "R Hh7,Hi7,Hh8,Hi8-Hh6"), ==, 0);
 
   /* Black's opposite face is rank 1. */
-  ts_doseki_pos_set_side (p, 1);
-  ts_doseki_pos_set (p, CELL (4, 1, 4), TS_DOSEKI_BLACK);
+  ts_position_set_side_to_move (p, 1);
+  t_set (p, CELL (4, 1, 4), T_BLACK);
   g_assert_cmpuint (gain_of (p, "P Ee2-Ee1"), ==, 1);
   g_assert_cmpuint (gain_of (p, "P Ia1-Ib1"), ==, 0);
   g_assert_cmpuint (gain_of (p, "P Ia1-Ia2"), ==, 0);
@@ -331,40 +331,40 @@ test_promotion (void)
 static void
 test_placement (void)
 {
-  g_autoptr (TsDosekiPos) p = ts_doseki_pos_new_initial ();
+  g_autoptr (TsPosition) p = t_new_initial ();
   g_autoptr (GError) error = NULL;
-  TsDosekiMove m;
-  TsDosekiUndo u;
-  guint without = ts_doseki_generate (p, NULL);
+  TsMove m;
+  TsUndo u;
+  guint without = t_generate (p, NULL);
 
-  g_assert_false (ts_doseki_move_parse (p, "@Ee5", &m, &error));
-  g_assert_error (error, TS_DOSEKI_ERROR, TS_DOSEKI_ERROR_ILLEGAL);
+  g_assert_false (ts_move_parse (p, "@Ee5", &m, &error));
+  g_assert_error (error, TS_RULES_ERROR, TS_RULES_ERROR_ILLEGAL);
   g_clear_error (&error);
-  ts_doseki_pos_set_outside (p, 0, 2);
+  ts_position_set_hand_count (p, 0, 0, 2);
   /* 729 − 324 = 405 empty cells. */
-  g_assert_cmpuint (ts_doseki_generate (p, NULL), ==, without + 405);
-  g_assert_false (ts_doseki_move_parse (p, "@Ea1", &m, &error));
-  g_assert_error (error, TS_DOSEKI_ERROR, TS_DOSEKI_ERROR_ILLEGAL);
+  g_assert_cmpuint (t_generate (p, NULL), ==, without + 405);
+  g_assert_false (ts_move_parse (p, "@Ea1", &m, &error));
+  g_assert_error (error, TS_RULES_ERROR, TS_RULES_ERROR_ILLEGAL);
   g_clear_error (&error);
-  g_assert_false (ts_doseki_move_parse (p, "@Ea9", &m, &error));   /* Black's checker */
+  g_assert_false (ts_move_parse (p, "@Ea9", &m, &error));   /* Black's checker */
   g_clear_error (&error);
-  g_assert_true (ts_doseki_move_parse (p, "@Ee5", &m, &error));
+  g_assert_true (ts_move_parse (p, "@Ee5", &m, &error));
   g_assert_no_error (error);
-  g_assert_true (ts_doseki_is_legal (p, m));
-  ts_doseki_make (p, m, &u);
-  g_assert_cmpuint (ts_doseki_pos_at (p, CELL (4, 4, 4)), ==, TS_DOSEKI_RED);
-  g_assert_cmpuint (ts_doseki_pos_outside (p, 0), ==, 1);
-  g_assert_cmpuint (ts_doseki_pos_count (p, 0), ==, 163);
-  ts_doseki_unmake (p, &u);
-  g_assert_cmpuint (ts_doseki_pos_at (p, CELL (4, 4, 4)), ==, TS_DOSEKI_EMPTY);
-  g_assert_cmpuint (ts_doseki_pos_outside (p, 0), ==, 2);
+  g_assert_true (ts_position_is_legal (p, m));
+  ts_position_make (p, m, &u);
+  g_assert_cmpuint (t_at (p, CELL (4, 4, 4)), ==, T_RED);
+  g_assert_cmpuint (t_outside (p, 0), ==, 1);
+  g_assert_cmpuint (t_count (p, 0), ==, 163);
+  ts_position_unmake (p, &u);
+  g_assert_cmpuint (t_at (p, CELL (4, 4, 4)), ==, T_EMPTY);
+  g_assert_cmpuint (t_outside (p, 0), ==, 2);
   /* Placing is a legal move even with no checker on the board. */
   {
-    g_autoptr (TsDosekiPos) q = ts_doseki_pos_new_empty ();
-    g_assert_cmpint (ts_doseki_end (q), ==, TS_DOSEKI_LOSS);
-    ts_doseki_pos_set_outside (q, 0, 1);
-    g_assert_cmpuint (ts_doseki_generate (q, NULL), ==, 729);
-    g_assert_cmpint (ts_doseki_end (q), ==, TS_DOSEKI_ONGOING);
+    g_autoptr (TsPosition) q = t_new_empty ();
+    g_assert_cmpint (t_end (q), ==, T_LOSS);
+    ts_position_set_hand_count (q, 0, 0, 1);
+    g_assert_cmpuint (t_generate (q, NULL), ==, 729);
+    g_assert_cmpint (t_end (q), ==, T_ONGOING);
   }
 }
 
@@ -372,77 +372,77 @@ static void
 test_end (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (TsDosekiPos) p = ts_doseki_pos_new_empty ();
+  g_autoptr (TsPosition) p = t_new_empty ();
   static const char *const shuffle[] = { "P Aa1-Aa2", "P Ii9-Ii8", "P Aa2-Aa1", "P Ii8-Ii9" };
-  TsDosekiUndo u[8];
+  TsUndo u[8];
 
   /* A red checker boxed in by black ones can only capture. */
-  ts_doseki_pos_set (p, CELL (0, 0, 0), TS_DOSEKI_RED);
-  ts_doseki_pos_set (p, CELL (8, 8, 8), TS_DOSEKI_BLACK);
-  g_assert_cmpint (ts_doseki_end (p), ==, TS_DOSEKI_ONGOING);
+  t_set (p, CELL (0, 0, 0), T_RED);
+  t_set (p, CELL (8, 8, 8), T_BLACK);
+  g_assert_cmpint (t_end (p), ==, T_ONGOING);
   /* Threefold repetition: the start position occurs the third time after 8 plies. */
   for (guint i = 0; i < 8; i++)
     {
-      TsDosekiMove m;
-      g_assert_cmpint (ts_doseki_end (p), ==, TS_DOSEKI_ONGOING);
-      g_assert_true (ts_doseki_move_parse (p, shuffle[i % 4], &m, &error));
+      TsMove m;
+      g_assert_cmpint (t_end (p), ==, T_ONGOING);
+      g_assert_true (ts_move_parse (p, shuffle[i % 4], &m, &error));
       g_assert_no_error (error);
-      ts_doseki_make (p, m, &u[i]);
+      ts_position_make (p, m, &u[i]);
     }
-  g_assert_cmpint (ts_doseki_end (p), ==, TS_DOSEKI_DRAW_REPETITION);
+  g_assert_cmpint (t_end (p), ==, T_DRAW_REPETITION);
   for (guint i = 8; i-- > 0; )
-    ts_doseki_unmake (p, &u[i]);
-  g_assert_cmpint (ts_doseki_end (p), ==, TS_DOSEKI_ONGOING);
+    ts_position_unmake (p, &u[i]);
+  g_assert_cmpint (t_end (p), ==, T_ONGOING);
 
   /* 100 plies without a capture. */
   {
-    g_autofree char *text = ts_doseki_pos_to_text (p);
-    g_autoptr (TsDosekiPos) q = NULL;
-    char *clock = strstr (text, " r 0 0 0 ");
+    g_autofree char *text = ts_position_to_text (p);
+    g_autoptr (TsPosition) q = NULL;
+    char *clock = strstr (text, " turn=r halfmove=0 ply=0 ");
 
     g_assert_nonnull (clock);
-    text[strlen (text) - strlen (clock)] = '\0';
+    *clock = '\0';
     {
-      g_autofree char *t99 = g_strdup_printf ("%s r 0 0 99 99", text);
-      g_autofree char *t100 = g_strdup_printf ("%s r 0 0 100 100", text);
-      q = ts_doseki_pos_from_text (t99, &error);
+      g_autofree char *t99 = g_strdup_printf ("%s turn=r halfmove=99 ply=99", text);
+      g_autofree char *t100 = g_strdup_printf ("%s turn=r halfmove=100 ply=100", text);
+      q = ts_position_from_text (t99, &error);
       g_assert_no_error (error);
-      g_assert_cmpint (ts_doseki_end (q), ==, TS_DOSEKI_ONGOING);
-      ts_doseki_pos_free (q);
-      q = ts_doseki_pos_from_text (t100, &error);
+      g_assert_cmpint (t_end (q), ==, T_ONGOING);
+      ts_position_free (q);
+      q = ts_position_from_text (t100, &error);
       g_assert_no_error (error);
-      g_assert_cmpint (ts_doseki_end (q), ==, TS_DOSEKI_DRAW_CLOCK);
+      g_assert_cmpint (t_end (q), ==, T_DRAW_CLOCK);
     }
   }
 
   /* No legal move loses: Red's only checker is walled in by its own board edge and
    * black checkers it cannot capture (a pawn captures only diagonally). */
   {
-    g_autoptr (TsDosekiPos) q = ts_doseki_pos_new_empty ();
-    ts_doseki_pos_set (q, CELL (0, 0, 0), TS_DOSEKI_RED);
-    ts_doseki_pos_set (q, CELL (1, 0, 0), TS_DOSEKI_BLACK);
-    ts_doseki_pos_set (q, CELL (0, 1, 0), TS_DOSEKI_BLACK);
-    ts_doseki_pos_set (q, CELL (0, 0, 1), TS_DOSEKI_BLACK);
-    g_assert_cmpint (ts_doseki_end (q), ==, TS_DOSEKI_LOSS);
-    ts_doseki_pos_set (q, CELL (1, 1, 0), TS_DOSEKI_BLACK);
-    g_assert_cmpint (ts_doseki_end (q), ==, TS_DOSEKI_ONGOING);   /* F(1) capture */
+    g_autoptr (TsPosition) q = t_new_empty ();
+    t_set (q, CELL (0, 0, 0), T_RED);
+    t_set (q, CELL (1, 0, 0), T_BLACK);
+    t_set (q, CELL (0, 1, 0), T_BLACK);
+    t_set (q, CELL (0, 0, 1), T_BLACK);
+    g_assert_cmpint (t_end (q), ==, T_LOSS);
+    t_set (q, CELL (1, 1, 0), T_BLACK);
+    g_assert_cmpint (t_end (q), ==, T_ONGOING);   /* F(1) capture */
   }
 }
 
-static TsDosekiPos *
+static TsPosition *
 random_position (GRand *r)
 {
-  TsDosekiPos *p = ts_doseki_pos_new_empty ();
+  TsPosition *p = t_new_empty ();
   double red = g_rand_double_range (r, 0.05, 0.5), black = g_rand_double_range (r, 0.05, 0.4);
 
   for (int c = 0; c < 729; c++)
     {
       double v = g_rand_double (r);
-      ts_doseki_pos_set (p, c, v < red ? TS_DOSEKI_RED : v < red + black ? TS_DOSEKI_BLACK : 0);
+      t_set (p, c, v < red ? T_RED : v < red + black ? T_BLACK : 0);
     }
-  ts_doseki_pos_set_side (p, g_rand_int_range (r, 0, 2));
-  ts_doseki_pos_set_outside (p, 0, g_rand_int_range (r, 0, 3) == 0);
-  ts_doseki_pos_set_outside (p, 1, g_rand_int_range (r, 0, 3));
+  ts_position_set_side_to_move (p, g_rand_int_range (r, 0, 2));
+  ts_position_set_hand_count (p, 0, 0, g_rand_int_range (r, 0, 3) == 0);
+  ts_position_set_hand_count (p, 1, 0, g_rand_int_range (r, 0, 3));
   return p;
 }
 
@@ -450,14 +450,14 @@ static void
 test_against_reference (void)
 {
   g_autoptr (GRand) r = g_rand_new_with_seed (20100719);
-  g_autoptr (TsDosekiPos) start = ts_doseki_pos_new_initial ();
+  g_autoptr (TsPosition) start = t_new_initial ();
 
   /* RULES.md §7's starting position. */
   ref_compare (start);
-  g_assert_cmpuint (ts_doseki_generate (start, NULL), ==, 35195);
+  g_assert_cmpuint (t_generate (start, NULL), ==, 35195);
   for (guint i = 0; i < 40; i++)
     {
-      g_autoptr (TsDosekiPos) p = random_position (r);
+      g_autoptr (TsPosition) p = random_position (r);
       ref_compare (p);
     }
 }
@@ -469,36 +469,36 @@ test_make_unmake (void)
 
   for (guint i = 0; i < 12; i++)
     {
-      g_autoptr (TsDosekiPos) p = random_position (r);
-      g_autofree char *before = ts_doseki_pos_to_text (p);
-      guint64 hash = ts_doseki_pos_hash (p);
-      TsDosekiMoveList l;
+      g_autoptr (TsPosition) p = random_position (r);
+      g_autofree char *before = ts_position_to_text (p);
+      guint64 hash = ts_position_hash (p);
+      TsMoveList l;
 
-      ts_doseki_move_list_init (&l);
-      ts_doseki_generate (p, &l);
+      ts_move_list_init (&l);
+      t_generate (p, &l);
       for (guint j = 0; j < l.n; j += 1 + l.n / 300)
         {
-          TsDosekiUndo u;
+          TsUndo u;
           g_autofree char *after = NULL;
-          g_autoptr (TsDosekiPos) again = NULL;
+          g_autoptr (TsPosition) again = NULL;
 
-          g_assert_true (ts_doseki_is_legal (p, l.moves[j]));
-          ts_doseki_make (p, l.moves[j], &u);
+          g_assert_true (ts_position_is_legal (p, l.moves[j]));
+          ts_position_make (p, l.moves[j], &u);
           /* The incremental hash equals the hash of the same position built afresh. */
-          after = ts_doseki_pos_to_text (p);
-          again = ts_doseki_pos_from_text (after, NULL);
+          after = ts_position_to_text (p);
+          again = ts_position_from_text (after, NULL);
           g_assert_nonnull (again);
-          g_assert_cmpuint (ts_doseki_pos_hash (again), ==, ts_doseki_pos_hash (p));
-          g_assert_cmpuint (ts_doseki_pos_count (again, 0), ==, ts_doseki_pos_count (p, 0));
-          g_assert_cmpuint (ts_doseki_pos_count (again, 1), ==, ts_doseki_pos_count (p, 1));
-          ts_doseki_unmake (p, &u);
-          g_assert_cmpuint (ts_doseki_pos_hash (p), ==, hash);
+          g_assert_cmpuint (ts_position_hash (again), ==, ts_position_hash (p));
+          g_assert_cmpuint (t_count (again, 0), ==, t_count (p, 0));
+          g_assert_cmpuint (t_count (again, 1), ==, t_count (p, 1));
+          ts_position_unmake (p, &u);
+          g_assert_cmpuint (ts_position_hash (p), ==, hash);
         }
       {
-        g_autofree char *restored = ts_doseki_pos_to_text (p);
+        g_autofree char *restored = ts_position_to_text (p);
         g_assert_cmpstr (restored, ==, before);
       }
-      ts_doseki_move_list_clear (&l);
+      ts_move_list_clear (&l);
     }
 }
 
@@ -509,23 +509,23 @@ test_noisy (void)
 
   for (guint i = 0; i < 10; i++)
     {
-      g_autoptr (TsDosekiPos) p = random_position (r);
-      TsDosekiMoveList all, noisy;
+      g_autoptr (TsPosition) p = random_position (r);
+      TsMoveList all, noisy;
       guint expected = 0;
 
-      ts_doseki_move_list_init (&all);
-      ts_doseki_move_list_init (&noisy);
-      ts_doseki_generate (p, &all);
-      ts_doseki_generate_noisy (p, &noisy);
+      ts_move_list_init (&all);
+      ts_move_list_init (&noisy);
+      t_generate (p, &all);
+      t_generate_noisy (p, &noisy);
       for (guint j = 0; j < all.n; j++)
-        expected += (all.moves[j].flags & TS_DOSEKI_MOVE_CAPTURE) ||
+        expected += (all.moves[j].flags & TS_MOVE_CAPTURE) ||
                     ts_doseki_move_promotions (p, all.moves[j]) > 0;
       g_assert_cmpuint (noisy.n, ==, expected);
       for (guint j = 0; j < noisy.n; j++)
-        g_assert_true ((noisy.moves[j].flags & TS_DOSEKI_MOVE_CAPTURE) ||
+        g_assert_true ((noisy.moves[j].flags & TS_MOVE_CAPTURE) ||
                        ts_doseki_move_promotions (p, noisy.moves[j]) > 0);
-      ts_doseki_move_list_clear (&all);
-      ts_doseki_move_list_clear (&noisy);
+      ts_move_list_clear (&all);
+      ts_move_list_clear (&noisy);
     }
 }
 

@@ -104,7 +104,7 @@ test_orientation_lookup (void)
   for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
     {
       const TsDosekiOrientation *or = ts_doseki_orientation (o);
-      TsDosekiCell cells[TS_DOSEKI_MAX_SET];
+      TsCell cells[TS_DOSEKI_MAX_SET];
       int ax = 4, ay = 3, az = 5;
 
       for (guint i = 0; i < or->n_cells; i++)
@@ -113,7 +113,7 @@ test_orientation_lookup (void)
       g_assert_cmpint (ts_doseki_orientation_of_cells (cells, or->n_cells), ==, (int) o);
     }
   /* A line of three cells is no piece. */
-  TsDosekiCell line[3] = { 0, 1, 2 };
+  TsCell line[3] = { 0, 1, 2 };
   g_assert_cmpint (ts_doseki_orientation_of_cells (line, 3), ==, -1);
 }
 

@@ -1,176 +1,19 @@
-/* Doseki positions: the board, move generation, make/unmake and the end of the game. */
+/* Doseki moves: generation, make/unmake, the end of the game, and the family's
+ * TsRulesOps. */
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "doseki/doseki-private.h"
 
-#define DK_DENSE(x, y, z) ((x) + TS_DOSEKI_SIZE * ((y) + TS_DOSEKI_SIZE * (z)))
-
-void
-ts_doseki_move_list_init (TsDosekiMoveList *l)
-{
-  l->moves = NULL;
-  l->n = l->capacity = 0;
-}
-
-void
-ts_doseki_move_list_clear (TsDosekiMoveList *l)
-{
-  g_clear_pointer (&l->moves, g_free);
-  l->n = l->capacity = 0;
-}
-
-static inline void
-list_push (TsDosekiMoveList *l, TsDosekiMove m)
-{
-  if (G_UNLIKELY (l->n == l->capacity))
-    {
-      l->capacity = MAX (256, l->capacity * 2);
-      l->moves = g_renew (TsDosekiMove, l->moves, l->capacity);
-    }
-  l->moves[l->n++] = m;
-}
-
-TsDosekiPos *
-ts_doseki_pos_new_empty (void)
-{
-  const DkTables *t = dk_tables ();
-  TsDosekiPos *p = g_new0 (TsDosekiPos, 1);
-
-  for (guint i = 0; i < DK_PAD_CELLS; i++)
-    p->sq[i] = t->dense_of[i] < 0 ? DK_OFF : TS_DOSEKI_EMPTY;
-  p->history = g_array_new (FALSE, FALSE, sizeof (guint64));
-  return p;
-}
-
-TsDosekiPos *
-ts_doseki_pos_new_initial (void)
-{
-  TsDosekiPos *p = ts_doseki_pos_new_empty ();
-
-  /* RULES.md §7: Red fills ranks 1–2, Black ranks 8–9. */
-  for (int z = 0; z < TS_DOSEKI_SIZE; z++)
-    for (int x = 0; x < TS_DOSEKI_SIZE; x++)
-      {
-        ts_doseki_pos_set (p, DK_DENSE (x, 0, z), TS_DOSEKI_RED);
-        ts_doseki_pos_set (p, DK_DENSE (x, 1, z), TS_DOSEKI_RED);
-        ts_doseki_pos_set (p, DK_DENSE (x, 7, z), TS_DOSEKI_BLACK);
-        ts_doseki_pos_set (p, DK_DENSE (x, 8, z), TS_DOSEKI_BLACK);
-      }
-  return p;
-}
-
-TsDosekiPos *
-ts_doseki_pos_copy (const TsDosekiPos *p)
-{
-  TsDosekiPos *c = g_new (TsDosekiPos, 1);
-
-  *c = *p;
-  c->history = g_array_copy (p->history);
-  return c;
-}
-
-void
-ts_doseki_pos_free (TsDosekiPos *p)
-{
-  if (p == NULL)
-    return;
-  g_array_unref (p->history);
-  g_free (p);
-}
-
-guint
-ts_doseki_pos_at (const TsDosekiPos *p, TsDosekiCell c)
-{
-  g_return_val_if_fail (c >= 0 && c < TS_DOSEKI_CELLS, TS_DOSEKI_EMPTY);
-  return p->sq[dk_tables ()->pad_of[c]];
-}
-
-void
-ts_doseki_pos_set (TsDosekiPos *p, TsDosekiCell c, guint content)
-{
-  const DkTables *t = dk_tables ();
-  guint old;
-
-  g_return_if_fail (c >= 0 && c < TS_DOSEKI_CELLS && content <= TS_DOSEKI_BLACK);
-  old = p->sq[t->pad_of[c]];
-  if (old != TS_DOSEKI_EMPTY)
-    {
-      p->hash ^= t->zobrist[old - 1][c];
-      p->count[old - 1]--;
-    }
-  if (content != TS_DOSEKI_EMPTY)
-    {
-      p->hash ^= t->zobrist[content - 1][c];
-      p->count[content - 1]++;
-    }
-  p->sq[t->pad_of[c]] = content;
-}
-
-guint
-ts_doseki_pos_side (const TsDosekiPos *p)
-{
-  return p->side;
-}
-
-void
-ts_doseki_pos_set_side (TsDosekiPos *p, guint seat)
-{
-  g_return_if_fail (seat < 2);
-  if (seat != p->side)
-    p->hash ^= dk_tables ()->zobrist_side;
-  p->side = seat;
-}
-
-guint
-ts_doseki_pos_outside (const TsDosekiPos *p, guint seat)
-{
-  g_return_val_if_fail (seat < 2, 0);
-  return p->outside[seat];
-}
-
-void
-ts_doseki_pos_set_outside (TsDosekiPos *p, guint seat, guint n)
-{
-  g_return_if_fail (seat < 2);
-  p->hash ^= dk_outside_key (seat, p->outside[seat]) ^ dk_outside_key (seat, n);
-  p->outside[seat] = n;
-}
-
-guint
-ts_doseki_pos_ply (const TsDosekiPos *p)
-{
-  return p->ply;
-}
-
-guint
-ts_doseki_pos_clock (const TsDosekiPos *p)
-{
-  return p->clock;
-}
-
-guint
-ts_doseki_pos_count (const TsDosekiPos *p, guint seat)
-{
-  g_return_val_if_fail (seat < 2, 0);
-  return p->count[seat];
-}
-
-guint64
-ts_doseki_pos_hash (const TsDosekiPos *p)
-{
-  return p->hash;
-}
-
 /* ---- Generation ----------------------------------------------------------------- */
 
 typedef struct {
-  TsDosekiMoveList *out;
+  TsMoveList       *out;
   guint             n;
   guint8            piece, shape;
   gint16            from;       /* dense */
   gint16            anchor;     /* padded */
   gboolean          noisy_only;
-  int               face_y;     /* the mover's opposite face, in padded rank units */
 } DkGen;
 
 /* Outside checkers gained when S (orientation o, anchor padded cell a) moves to anchor b. */
@@ -198,9 +41,9 @@ emit (DkGen *g, const DkTables *t, int to_pad, gboolean capture, guint side)
     return;
   g->n++;
   if (g->out)
-    list_push (g->out, (TsDosekiMove) {
-      g->from, t->dense_of[to_pad], g->piece, 0xff,
-      capture ? TS_DOSEKI_MOVE_CAPTURE : 0, g->shape });
+    ts_move_list_push (g->out, (TsMove) {
+      g->from, t->dense_of[to_pad], g->piece, TS_NO_PROMO,
+      capture ? TS_MOVE_CAPTURE : 0, g->shape });
 }
 
 /* Checks the leading cells at one step: 0 all empty, 1 some enemy (none own or off),
@@ -213,7 +56,7 @@ step_state (const guint8 *sq, int base, const gint16 *lead, guint n_lead, guint8
   for (guint i = 0; i < n_lead; i++)
     {
       guint8 v = sq[base + lead[i]];
-      if (v == TS_DOSEKI_EMPTY)
+      if (v == DK_EMPTY)
         continue;
       if (v != enemy)
         return -1;
@@ -249,13 +92,13 @@ compute_rays (const DkTables *t, const guint8 *sq, guint8 enemy, DkRays ray)
         for (int c = TS_DOSEKI_CELLS - 1; c >= 0; c--)
           {
             int q = t->pad_of[c];
-            r[q] = sq[q] == TS_DOSEKI_EMPTY ? 2 + r[q + step] : sq[q] == enemy;
+            r[q] = sq[q] == DK_EMPTY ? 2 + r[q + step] : sq[q] == enemy;
           }
       else
         for (int c = 0; c < TS_DOSEKI_CELLS; c++)
           {
             int q = t->pad_of[c];
-            r[q] = sq[q] == TS_DOSEKI_EMPTY ? 2 + r[q + step] : sq[q] == enemy;
+            r[q] = sq[q] == DK_EMPTY ? 2 + r[q + step] : sq[q] == enemy;
           }
     }
 }
@@ -366,16 +209,17 @@ gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
     }
 }
 
-static guint
-generate (TsDosekiPos *p, TsDosekiMoveList *out, gboolean noisy_only)
+guint
+dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
 {
   const DkTables *t = dk_tables ();
-  guint8 *sq = p->sq;
-  guint8 own = p->side + 1, enemy = 2 - p->side;
+  guint8 *sq = p->board;
+  guint side = p->st.side;
+  guint8 own = DK_CHECKER (side), enemy = DK_CHECKER (1 - side);
   guint32 stamp[DK_PAD_CELLS];
   guint32 mark = 0;
   g_autofree DkRays *rays = g_new0 (DkRays, 1);
-  DkGen g = { out, 0, 0, 0, 0, 0, noisy_only, 0 };
+  DkGen g = { out, 0, 0, 0, 0, 0, noisy_only };
   const DkPiece *pieces[TS_DOSEKI_N_PIECES];
 
   for (guint i = 0; i < TS_DOSEKI_N_PIECES; i++)
@@ -423,122 +267,138 @@ generate (TsDosekiPos *p, TsDosekiMoveList *out, gboolean noisy_only)
               /* The second slide is judged with S lifted off the board. A single slide
                * never meets S's own cells after its first step, so needs no lifting. */
               for (guint i = 0; i < n; i++)
-                sq[a + ot->cells[i]] = TS_DOSEKI_EMPTY;
-              gen_compound (&g, t, sq, (const void *) *rays, ot, pc, enemy, p->side, stamp, ++mark, blocked);
+                sq[a + ot->cells[i]] = DK_EMPTY;
+              gen_compound (&g, t, sq, (const void *) *rays, ot, pc, enemy, side, stamp, ++mark, blocked);
               for (guint i = 0; i < n; i++)
                 sq[a + ot->cells[i]] = own;
             }
           else if (pc->pawn)
             {
-              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[0], TRUE, FALSE, p->side, blocked);
-              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[1], FALSE, TRUE, p->side, blocked);
+              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[0], TRUE, FALSE, side, blocked);
+              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[1], FALSE, TRUE, side, blocked);
             }
           else
             for (guint m = 0; m < pc->n_modes; m++)
-              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[m], TRUE, TRUE, p->side, blocked);
+              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[m], TRUE, TRUE, side, blocked);
         }
     }
 
-  if (p->outside[p->side] > 0 && !noisy_only)
+  if (p->st.hand[side][0] > 0 && !noisy_only)
     for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
-      if (sq[t->pad_of[c]] == TS_DOSEKI_EMPTY)
+      if (sq[t->pad_of[c]] == DK_EMPTY)
         {
           g.n++;
           if (out)
-            list_push (out, (TsDosekiMove) { TS_DOSEKI_NO_CELL, c, 0, 0xff,
-                                             TS_DOSEKI_MOVE_PLACE, 0 });
+            ts_move_list_push (out, (TsMove) { TS_NO_CELL, (TsCell) c, 0, TS_NO_PROMO,
+                                               TS_MOVE_PLACE, 0 });
         }
   return g.n;
 }
 
-guint
-ts_doseki_generate (TsDosekiPos *p, TsDosekiMoveList *out)
+static void
+dk_generate_all (TsPosition *p, TsMoveList *out)
 {
-  return generate (p, out, FALSE);
+  dk_generate (p, out, FALSE);
+}
+
+static void
+dk_generate_noisy (TsPosition *p, TsMoveList *out)
+{
+  dk_generate (p, out, TRUE);
 }
 
 guint
-ts_doseki_generate_noisy (TsDosekiPos *p, TsDosekiMoveList *out)
+ts_doseki_count_moves (TsPosition *p)
 {
-  return generate (p, out, TRUE);
+  g_return_val_if_fail (p->variant->ops == &ts_doseki_ops, 0);
+  return dk_generate (p, NULL, FALSE);
 }
 
-gboolean
-ts_doseki_is_legal (TsDosekiPos *p, TsDosekiMove m)
+static gboolean
+dk_is_legal (TsPosition *p, TsMove m)
 {
-  TsDosekiMoveList l;
+  const DkTables *t = dk_tables ();
+  TsMoveList l;
   gboolean found = FALSE;
 
-  /* A cheap filter first: the moving set must be the mover's own checkers. */
-  if (!(m.flags & TS_DOSEKI_MOVE_PLACE))
+  /* A cheap filter first: S must be the mover's own checkers. */
+  if (!(m.flags & TS_MOVE_PLACE))
     {
-      const DkTables *t = dk_tables ();
       if (m.shape >= TS_DOSEKI_N_ORIENTATIONS || m.from < 0 || m.from >= TS_DOSEKI_CELLS ||
           t->orient[m.shape].piece != m.piece)
         return FALSE;
       for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
-        if (p->sq[t->pad_of[m.from] + t->tab[m.shape].cells[i]] != p->side + 1)
+        if (p->board[t->pad_of[m.from] + t->tab[m.shape].cells[i]] != DK_CHECKER (p->st.side))
           return FALSE;
     }
-  ts_doseki_move_list_init (&l);
-  ts_doseki_generate (p, &l);
+  ts_move_list_init (&l);
+  dk_generate (p, &l, FALSE);
   for (guint i = 0; i < l.n && !found; i++)
-    found = l.moves[i].from == m.from && l.moves[i].to == m.to &&
-            l.moves[i].shape == m.shape && l.moves[i].flags == m.flags &&
-            l.moves[i].piece == m.piece;
-  ts_doseki_move_list_clear (&l);
+    found = ts_move_equal (l.moves[i], m);
+  ts_move_list_clear (&l);
   return found;
 }
 
 guint
-ts_doseki_move_promotions (const TsDosekiPos *p, TsDosekiMove m)
+ts_doseki_move_cells (TsMove m, TsCell cells[TS_DOSEKI_MAX_SET])
 {
   const DkTables *t = dk_tables ();
 
-  if (m.flags & TS_DOSEKI_MOVE_PLACE)
+  if ((m.flags & TS_MOVE_PLACE) || m.shape >= TS_DOSEKI_N_ORIENTATIONS || m.from < 0 ||
+      m.from >= TS_DOSEKI_CELLS)
     return 0;
-  return promotions (t, m.shape, t->pad_of[m.from], t->pad_of[m.to], p->side);
+  for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
+    cells[i] = t->dense_of[t->pad_of[m.from] + t->tab[m.shape].cells[i]];
+  return t->orient[m.shape].n_cells;
+}
+
+guint
+ts_doseki_move_promotions (const TsPosition *p, TsMove m)
+{
+  const DkTables *t = dk_tables ();
+
+  if ((m.flags & TS_MOVE_PLACE) || m.shape >= TS_DOSEKI_N_ORIENTATIONS)
+    return 0;
+  return promotions (t, m.shape, t->pad_of[m.from], t->pad_of[m.to], p->st.side);
 }
 
 /* ---- Make / unmake --------------------------------------------------------------- */
 
-static inline void
-put (TsDosekiPos *p, const DkTables *t, int pad, guint8 v)
+static void
+set_outside (TsPosition *p, guint seat, guint n)
 {
-  int c = t->dense_of[pad];
-  guint8 old = p->sq[pad];
-
-  if (old)
-    {
-      p->hash ^= t->zobrist[old - 1][c];
-      p->count[old - 1]--;
-    }
-  if (v)
-    {
-      p->hash ^= t->zobrist[v - 1][c];
-      p->count[v - 1]++;
-    }
-  p->sq[pad] = v;
+  ts_position_set_hand_count (p, seat, 0, MIN (n, 255u));
 }
 
-void
-ts_doseki_make (TsDosekiPos *p, TsDosekiMove m, TsDosekiUndo *u)
+static void
+record (TsUndo *u, int cell, guint8 before)
+{
+  g_assert (u->n_changes < TS_UNDO_MAX_CHANGES);
+  u->change_cell[u->n_changes] = (gint16) cell;
+  u->change_piece[u->n_changes++] = before;
+}
+
+static void
+dk_make (TsPosition *p, TsMove m, TsUndo *u)
 {
   const DkTables *t = dk_tables ();
-  guint8 own = p->side + 1, enemy = 2 - p->side;
+  const TsVariantRules *r = ts_rules (p);
+  guint side = p->st.side;
+  guint8 own = DK_CHECKER (side), enemy = DK_CHECKER (1 - side);
+  gboolean captured = FALSE;
 
   u->move = m;
-  u->captured = 0;
-  u->promoted = 0;
-  u->clock = p->clock;
-  u->hash = p->hash;
-  g_array_append_val (p->history, p->hash);
+  u->state = p->st;
+  u->n_changes = 0;
+  ts_position_history_push (p);
 
-  if (m.flags & TS_DOSEKI_MOVE_PLACE)
+  if (m.flags & TS_MOVE_PLACE)
     {
-      put (p, t, t->pad_of[m.to], own);
-      ts_doseki_pos_set_outside (p, p->side, p->outside[p->side] - 1);
-      p->clock++;
+      int c = t->pad_of[m.to];
+
+      record (u, c, p->board[c]);
+      ts_position_put (p, c, own);
+      set_outside (p, side, p->st.hand[side][0] - 1u);
     }
   else
     {
@@ -547,115 +407,162 @@ ts_doseki_make (TsDosekiPos *p, TsDosekiMove m, TsDosekiUndo *u)
       int a = t->pad_of[m.from], b = t->pad_of[m.to];
 
       for (guint i = 0; i < n; i++)
-        put (p, t, a + ot->cells[i], TS_DOSEKI_EMPTY);
+        {
+          record (u, a + ot->cells[i], own);
+          ts_position_put (p, a + ot->cells[i], DK_EMPTY);
+        }
       for (guint i = 0; i < n; i++)
         {
-          if (p->sq[b + ot->cells[i]] == enemy)
-            u->captured |= 1u << i;
-          put (p, t, b + ot->cells[i], own);
+          int c = b + ot->cells[i];
+
+          record (u, c, p->board[c]);
+          captured |= p->board[c] == enemy;
+          ts_position_put (p, c, own);
         }
-      u->promoted = promotions (t, m.shape, a, b, p->side);
-      if (u->promoted)
-        ts_doseki_pos_set_outside (p, p->side, p->outside[p->side] + u->promoted);
-      p->clock = u->captured ? 0 : p->clock + 1;
+      set_outside (p, side, p->st.hand[side][0] + promotions (t, m.shape, a, b, side));
     }
-  p->side ^= 1;
-  p->hash ^= t->zobrist_side;
+  p->st.halfmove = captured ? 0 : p->st.halfmove + 1;
+  p->st.hash ^= r->zobrist_side[side] ^ r->zobrist_side[1 - side];
+  p->st.side = (guint8) (1 - side);
   p->ply++;
 }
 
-void
-ts_doseki_unmake (TsDosekiPos *p, const TsDosekiUndo *u)
+static void
+dk_unmake (TsPosition *p, const TsUndo *u)
 {
-  const DkTables *t = dk_tables ();
-  TsDosekiMove m = u->move;
-  guint8 own, enemy;
-
-  p->side ^= 1;
+  for (guint i = u->n_changes; i-- > 0; )
+    ts_position_put (p, u->change_cell[i], u->change_piece[i]);
+  p->st = u->state;
   p->ply--;
-  own = p->side + 1;
-  enemy = 2 - p->side;
-  if (m.flags & TS_DOSEKI_MOVE_PLACE)
-    {
-      p->sq[t->pad_of[m.to]] = TS_DOSEKI_EMPTY;
-      p->count[own - 1]--;
-      p->outside[p->side]++;
-    }
-  else
-    {
-      const DkOrientTables *ot = &t->tab[m.shape];
-      guint n = t->orient[m.shape].n_cells;
-      int a = t->pad_of[m.from], b = t->pad_of[m.to];
-
-      for (guint i = 0; i < n; i++)
-        {
-          p->sq[b + ot->cells[i]] = u->captured & (1u << i) ? enemy : TS_DOSEKI_EMPTY;
-          if (u->captured & (1u << i))
-            p->count[enemy - 1]++;
-        }
-      for (guint i = 0; i < n; i++)
-        p->sq[a + ot->cells[i]] = own;
-      p->outside[p->side] -= u->promoted;
-    }
-  p->clock = u->clock;
-  p->hash = u->hash;
-  g_array_set_size (p->history, p->history->len - 1);
+  p->n_history--;
 }
 
-guint64
-ts_doseki_perft (TsDosekiPos *p, guint depth)
+static guint64
+dk_perft (TsPosition *p, guint depth)
 {
-  TsDosekiMoveList l;
+  TsMoveList l;
   guint64 total = 0;
 
   if (depth == 0)
     return 1;
   if (depth == 1)
-    return ts_doseki_generate (p, NULL);
-  ts_doseki_move_list_init (&l);
-  ts_doseki_generate (p, &l);
+    return dk_generate (p, NULL, FALSE);
+  ts_move_list_init (&l);
+  dk_generate (p, &l, FALSE);
   for (guint i = 0; i < l.n; i++)
     {
-      TsDosekiUndo u;
-      ts_doseki_make (p, l.moves[i], &u);
-      total += ts_doseki_perft (p, depth - 1);
-      ts_doseki_unmake (p, &u);
+      TsUndo u;
+
+      dk_make (p, l.moves[i], &u);
+      total += dk_perft (p, depth - 1);
+      dk_unmake (p, &u);
     }
-  ts_doseki_move_list_clear (&l);
+  ts_move_list_clear (&l);
   return total;
 }
 
 /* ---- End of the game -------------------------------------------------------------- */
 
 static guint
-repetitions (const TsDosekiPos *p)
+repetitions (const TsPosition *p)
 {
-  const guint64 *h = (const guint64 *) p->history->data;
-  guint n = 1;
+  guint count = 0;
+  guint window = MIN (p->st.halfmove, p->n_history);
 
-  /* Only positions since the last capture can repeat this one, and only with the
-   * same side to move. */
-  for (guint back = 2; back <= p->clock && back <= p->history->len; back += 2)
-    n += h[p->history->len - back] == p->hash;
-  return n;
+  /* Only positions since the last capture can repeat this one. */
+  for (guint i = 1; i <= window; i++)
+    count += p->history[p->n_history - i] == p->st.hash;
+  return count;
 }
 
-TsDosekiEnd
-ts_doseki_end (TsDosekiPos *p)
+static void
+dk_result (TsPosition *p, TsResult *out)
 {
-  if (ts_doseki_generate (p, NULL) == 0)
-    return TS_DOSEKI_LOSS;
-  if (repetitions (p) >= 3)
-    return TS_DOSEKI_DRAW_REPETITION;
-  if (p->clock >= 100)
-    return TS_DOSEKI_DRAW_CLOCK;
-  return TS_DOSEKI_ONGOING;
+  memset (out, 0, sizeof *out);
+  if (dk_generate (p, NULL, FALSE) == 0)
+    {
+      /* RULES.md §7: no legal move or placement loses (no checkers included). */
+      out->kind = TS_RESULT_WIN;
+      out->winner_team = p->variant->team[1 - p->st.side];
+      out->reason = N_("no legal move");
+    }
+  else if (p->st.halfmove >= ts_rules (p)->halfmove_limit)
+    {
+      out->kind = TS_RESULT_DRAW;
+      out->reason = N_("fifty-move rule");
+    }
+  else if (repetitions (p) >= 2)
+    {
+      out->kind = TS_RESULT_DRAW;
+      out->reason = N_("threefold repetition");
+    }
 }
+
+static TsCell
+dk_checked_king (const TsPosition *p, guint seat)
+{
+  return TS_NO_CELL;   /* Doseki has no king to check */
+}
+
+static void
+dk_setup (TsPosition *p)
+{
+  const DkTables *t = dk_tables ();
+
+  /* RULES.md §7: Red fills ranks 1–2, Black ranks 8–9. */
+  for (int z = 0; z < TS_DOSEKI_SIZE; z++)
+    for (int x = 0; x < TS_DOSEKI_SIZE; x++)
+      for (int y = 0; y < TS_DOSEKI_SIZE; y++)
+        if (y <= 1 || y >= 7)
+          ts_position_put (p, t->pad_of[x + TS_DOSEKI_SIZE * (y + TS_DOSEKI_SIZE * z)],
+                           DK_CHECKER (y <= 1 ? 0 : 1));
+}
+
+/* The tables here assume the 9×9×9 board, two seats and the 13 pieces in RULES.md's
+ * order; a description that says otherwise is refused. */
+static gboolean
+dk_load_variant (TsVariant *v, GKeyFile *kf, GError **error)
+{
+  const TsVariantRules *r = v->rules;
+  const DkTables *t = dk_tables ();
+  gboolean ok = v->geometry.ndims == 3 && v->n_seats == 2 &&
+                v->n_piece_types == TS_DOSEKI_N_PIECES && r->n_padded == DK_PAD_CELLS;
+
+  for (guint c = 0; ok && c < TS_DOSEKI_CELLS; c++)
+    ok = r->to_padded[c] == t->pad_of[c];
+  for (guint i = 0; ok && i < TS_DOSEKI_N_PIECES; i++)
+    ok = v->piece_types[i].letter == dk_piece (i)->letter;
+  if (!ok)
+    g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_PARSE,
+                 "variant %s: the doseki family needs Size=9;9;9, two seats and "
+                 "Pieces=P;H;B;R;A;E;G;C;J;W;M;Q;K", v->id);
+  return ok;
+}
+
+const TsRulesOps ts_doseki_ops = {
+  .family = "doseki",
+  .family_id = TS_FAMILY_DOSEKI,
+  .load_variant = dk_load_variant,
+  .setup = dk_setup,
+  .generate = dk_generate_all,
+  .generate_noisy = dk_generate_noisy,
+  .is_legal = dk_is_legal,
+  .make = dk_make,
+  .unmake = dk_unmake,
+  .checked_king = dk_checked_king,
+  .result = dk_result,
+  .perft = dk_perft,
+  .move_to_san = dk_move_to_san,
+  .move_to_long = dk_move_to_san,
+  .move_parse = dk_move_parse,
+  .to_text = dk_to_text,
+  .from_text = dk_from_text,
+};
 
 /* ---- Polycubes -------------------------------------------------------------------- */
 
 guint
-ts_doseki_polycubes (const TsDosekiPos *p, guint labels[TS_DOSEKI_CELLS])
+ts_doseki_polycubes (const TsPosition *p, guint labels[TS_DOSEKI_CELLS])
 {
   const DkTables *t = dk_tables ();
   gint16 queue[TS_DOSEKI_CELLS];
@@ -664,10 +571,10 @@ ts_doseki_polycubes (const TsDosekiPos *p, guint labels[TS_DOSEKI_CELLS])
   memset (labels, 0, TS_DOSEKI_CELLS * sizeof labels[0]);
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {
-      guint8 colour = p->sq[t->pad_of[c]];
+      guint8 colour = p->board[t->pad_of[c]];
       guint head = 0, tail = 0;
 
-      if (colour == TS_DOSEKI_EMPTY || labels[c])
+      if (!(colour & 0x80) || labels[c])
         continue;
       labels[c] = ++n;
       queue[tail++] = c;
@@ -678,7 +585,7 @@ ts_doseki_polycubes (const TsDosekiPos *p, guint labels[TS_DOSEKI_CELLS])
             {
               int q = pc + t->dir_pad[t->class_dirs[DK_CLASS_O][i]];
               int qc = t->dense_of[q];
-              if (p->sq[q] == colour && !labels[qc])
+              if (p->board[q] == colour && !labels[qc])
                 {
                   labels[qc] = n;
                   queue[tail++] = qc;
