@@ -2,6 +2,7 @@
  * that with-display provides, drives it through its D-Bus action interface and looks at the
  * X server to see which windows it shows. */
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #define APP_ID   "io.github.tessera.Tessera"
@@ -17,14 +18,13 @@ app_path (void)
   return path;
 }
 
-/* Runs tessera with @args to the end; returns its exit status and stderr. */
-static int
-run_tessera (const char * const *args,
-             char              **err)
+/* Starts tessera with @args, its stdout and stderr piped. */
+static GSubprocess *
+spawn_tessera (const char * const *args)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) proc = NULL;
   g_autoptr(GError) error = NULL;
+  GSubprocess *proc;
 
   g_ptr_array_add (argv, (char *) app_path ());
   for (; *args; args++)
@@ -34,6 +34,17 @@ run_tessera (const char * const *args,
   proc = g_subprocess_newv ((const char * const *) argv->pdata,
                             G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
   g_assert_no_error (error);
+  return proc;
+}
+
+/* Runs tessera with @args to the end; returns its exit status and stderr. */
+static int
+run_tessera (const char * const *args,
+             char              **err)
+{
+  g_autoptr(GSubprocess) proc = spawn_tessera (args);
+  g_autoptr(GError) error = NULL;
+
   g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, err, &error);
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_if_exited (proc));
@@ -128,28 +139,70 @@ subprocess_done (GObject      *source,
   g_assert_no_error (error);
 }
 
+/* Starts tessera with @args as the primary instance and waits until it owns its bus name and
+ * shows @n_windows windows. Its stderr lands in *err when it exits. */
+static GSubprocess *
+launch (GDBusConnection    *bus,
+        const char * const *args,
+        guint               n_windows,
+        char              **err)
+{
+  GSubprocess *proc;
+
+  g_assert_cmpuint (count_windows ("^Tessera$"), ==, 0);
+  proc = spawn_tessera (args);
+  g_subprocess_communicate_utf8_async (proc, NULL, NULL, subprocess_done, err);
+
+  wait_for_bus_name (bus);
+  wait_for_windows ("^Tessera$", n_windows);
+  return proc;
+}
+
+/* Activates app.quit and checks that tessera closes every window and exits cleanly. */
+static void
+quit (GDBusConnection  *bus,
+      GSubprocess      *proc,
+      char            **err)
+{
+  gint64 deadline = g_get_monotonic_time () + TIMEOUT_US;
+
+  /* The application may exit before its reply reaches us, so this call expects none. */
+  g_dbus_connection_call (bus, APP_ID, APP_PATH, "org.gtk.Actions", "Activate",
+                          g_variant_new ("(sava{sv})", "quit", NULL, NULL),
+                          NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL, NULL);
+  while (*err == NULL && g_get_monotonic_time () < deadline)
+    spin ();
+  g_assert_nonnull (*err);
+
+  if (!g_subprocess_get_if_exited (proc) || g_subprocess_get_exit_status (proc) != 0)
+    g_error ("tessera did not exit cleanly; its stderr:\n%s", *err);
+  /* G_DEBUG=fatal-warnings turns warnings into a crash; criticals in stderr are caught here too. */
+  g_assert_null (strstr (*err, "WARNING"));
+  g_assert_null (strstr (*err, "CRITICAL"));
+  g_assert_cmpuint (count_windows ("^Tessera$"), ==, 0);
+}
+
+static GDBusConnection *
+session_bus (void)
+{
+  g_autoptr(GError) error = NULL;
+  GDBusConnection *bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
+
+  g_assert_no_error (error);
+  return bus;
+}
+
 static void
 test_window_actions_quit (void)
 {
-  const char *argv[] = { app_path (), NULL };
+  const char *args[] = { NULL };
   const char *second[] = { "--variant", "raumschach", NULL };
-  g_autoptr(GDBusConnection) bus = NULL;
+  g_autoptr(GDBusConnection) bus = session_bus ();
   g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *err = NULL;
   g_autofree char *second_err = NULL;
-  gint64 deadline;
 
-  bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
-  g_assert_no_error (error);
-
-  g_assert_cmpuint (count_windows ("^Tessera$"), ==, 0);
-  proc = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8_async (proc, NULL, NULL, subprocess_done, &err);
-
-  wait_for_bus_name (bus);
-  wait_for_windows ("^Tessera$", 1);
+  proc = launch (bus, args, 1, &err);
 
   /* A second instance hands its --variant to the running one, which opens a window. */
   g_assert_cmpint (run_tessera (second, &second_err), ==, 0);
@@ -162,21 +215,25 @@ test_window_actions_quit (void)
   activate_action (bus, "shortcuts");
   wait_for_windows ("^Keyboard Shortcuts$", 1);
 
-  /* The application may exit before its reply reaches us, so this call expects none. */
-  g_dbus_connection_call (bus, APP_ID, APP_PATH, "org.gtk.Actions", "Activate",
-                          g_variant_new ("(sava{sv})", "quit", NULL, NULL),
-                          NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL, NULL);
-  deadline = g_get_monotonic_time () + TIMEOUT_US;
-  while (err == NULL && g_get_monotonic_time () < deadline)
-    spin ();
-  g_assert_nonnull (err);
+  quit (bus, proc, &err);
+}
 
-  if (!g_subprocess_get_if_exited (proc) || g_subprocess_get_exit_status (proc) != 0)
-    g_error ("tessera did not exit cleanly; its stderr:\n%s", err);
-  /* G_DEBUG=fatal-warnings turns warnings into a crash; criticals in stderr are caught here too. */
-  g_assert_null (strstr (err, "WARNING"));
-  g_assert_null (strstr (err, "CRITICAL"));
-  g_assert_cmpuint (count_windows ("^Tessera$"), ==, 0);
+/* A readable file opens a window (what it shows is the window's business). */
+static void
+test_open_file (void)
+{
+  g_autoptr(GDBusConnection) bus = session_bus ();
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "tessera-smoke-game.xml", NULL);
+  const char *args[] = { path, NULL };
+  g_autofree char *err = NULL;
+
+  g_file_set_contents (path, "<game/>\n", -1, &error);
+  g_assert_no_error (error);
+  proc = launch (bus, args, 1, &err);
+  quit (bus, proc, &err);
+  g_unlink (path);
 }
 
 static void
@@ -235,6 +292,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/smoke/window-actions-quit", test_window_actions_quit);
+  g_test_add_func ("/smoke/open-file", test_open_file);
   g_test_add_func ("/smoke/unknown-variant", test_unknown_variant);
   g_test_add_func ("/smoke/missing-file", test_missing_file);
   g_test_add_func ("/smoke/variant-and-file", test_variant_and_file);
