@@ -89,6 +89,11 @@ about_activated (GSimpleAction *action,
 {
   GtkApplication *app = user_data;
   static const char *developers[] = { "The Tessera developers", NULL };
+  /* Translators: replace with your names, one per line. */
+  const char *translators = _("translator-credits");
+
+  if (g_str_equal (translators, "translator-credits"))
+    translators = NULL;   /* untranslated: no "Translated by" line */
 
   gtk_show_about_dialog (gtk_application_get_active_window (app),
                          "program-name", _("Tessera"),
@@ -99,8 +104,7 @@ about_activated (GSimpleAction *action,
                          "license-type", GTK_LICENSE_GPL_3_0,
                          "website", "https://github.com/tessera/tessera",
                          "authors", developers,
-                         /* Translators: replace with your names, one per line. */
-                         "translator-credits", _("translator-credits"),
+                         "translator-credits", translators,
                          NULL);
 }
 
