@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "cli-rules.h"
 #include "cli-doseki.h"
+#include "cli-records.h"
 #ifdef TS_HAVE_RENDER
 #include "cli-diagram.h"
 #endif
@@ -23,6 +24,9 @@ static const TsCliCommand commands[] = {
   { "bench-perft", N_("Perft speed of every variant"), ts_cli_bench_perft },
   { "bench-doseki", N_("Benchmark Doseki move generation and perft"), ts_cli_bench_doseki },
   /* records */
+  { "validate", N_("Check game record files"), ts_cli_validate },
+  { "convert", N_("Convert a game record between the XML and text forms"), ts_cli_convert },
+  { "bench-records", N_("Time loading and saving a large game record"), ts_cli_bench_records },
   /* engine */
   /* diagrams */
 #ifdef TS_HAVE_RENDER

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "records/game.h"
+
+G_BEGIN_DECLS
+
+/* Shared by the readers and writers in core/records; not for other areas. */
+
+/* UTF-8 made valid, CR LF and CR made LF, other control characters dropped (and LF and tab
+ * made spaces when single_line); NULL for NULL or an empty result. */
+char *ts_record_clean_text (const char *text, gboolean single_line);
+
+/* "1-0", "0-1", "1/2-1/2", or a score per seat ("1-0-0-0"); "*" when unfinished. */
+gboolean ts_record_result_is_valid (const char *result, guint n_seats);
+
+TsGameNode *ts_game_node_new   (void);
+TsGameNode *ts_game_node_ref   (TsGameNode *node);
+void        ts_game_node_unref (TsGameNode *node);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsGameNode, ts_game_node_unref)
+
+/* Builds a game move by move, checking each for legality, as the readers do.
+ * Edits made through it are not undoable. */
+typedef struct _TsGameBuilder TsGameBuilder;
+
+TsGameBuilder *ts_game_builder_new   (TsGame *game, const char *source);
+void           ts_game_builder_free  (TsGameBuilder *b);
+/* Appends a move after the current one; sets the node's line and canonical SAN. */
+TsGameNode    *ts_game_builder_move  (TsGameBuilder *b, const char *text, guint line, GError **error);
+TsGameNode    *ts_game_builder_last  (TsGameBuilder *b);   /* last move added, or the root */
+/* A variation: an alternative to the last move added. */
+gboolean       ts_game_builder_begin_variation (TsGameBuilder *b, guint line, GError **error);
+gboolean       ts_game_builder_end_variation   (TsGameBuilder *b, guint line, GError **error);
+guint          ts_game_builder_nesting (TsGameBuilder *b);
+const TsPosition *ts_game_builder_position (TsGameBuilder *b);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsGameBuilder, ts_game_builder_free)
+
+/* Metadata set directly (readers): no undo. Tags: FALSE for a bad name. */
+void     ts_game_init_field  (TsGame *game, TsGameField field, const char *value);
+void     ts_game_init_player (TsGame *game, guint seat, const char *name);
+gboolean ts_game_init_tag    (TsGame *game, const char *name, const char *value);
+gboolean ts_game_tag_name_is_valid (const TsGame *game, const char *name);
+
+/* The text form's tag for a seat's player: the seat name without what a tag name cannot
+ * hold ("Player 1" -> "Player1"). */
+char *ts_record_seat_tag (const TsVariant *variant, guint seat);
+
+/* Formats "FILE:LINE: " errors. */
+void ts_record_set_error (GError **error, TsRecordError code, const char *source, guint line,
+                          const char *format, ...) G_GNUC_PRINTF (5, 6);
+
+TsGame *ts_game_from_xml  (const char *data, gsize length, const char *source, GError **error);
+TsGame *ts_game_from_text (const char *data, gsize length, const char *source, GError **error);
+
+G_END_DECLS

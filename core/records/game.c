@@ -1,0 +1,1083 @@
+#include "records/game-private.h"
+
+#include <string.h>
+
+#include "records/nag.h"
+#include "rules/notation.h"
+#include "rules/postext.h"
+
+G_DEFINE_QUARK (ts-record-error-quark, ts_record_error)
+
+#define MAX_SEATS 4
+/* Bounds the memory held by removed subtrees. */
+#define MAX_UNDO_STEPS 500
+
+/* The fields, then the players of the seats. */
+#define PLAYER_0 TS_GAME_N_FIELDS
+#define N_STRINGS (TS_GAME_N_FIELDS + MAX_SEATS)
+
+typedef struct {
+  char      *strings[N_STRINGS];
+  GPtrArray *tags;   /* name, value, name, value ... */
+} Meta;
+
+typedef enum {
+  OP_INSERT,      /* node inserted as parent's child number index */
+  OP_REMOVE,      /* the opposite */
+  OP_MOVE_CHILD,  /* parent's child index moved to index2 */
+  OP_ANNOTATION,
+  OP_META,
+} OpKind;
+
+typedef struct {
+  OpKind        kind;
+  TsGameNode   *parent;
+  TsGameNode   *node;
+  guint         index, index2;
+  TsAnnotation  old_annotation, new_annotation;
+  Meta         *old_meta, *new_meta;
+} Op;
+
+typedef struct {
+  GPtrArray *ops;
+  guint64    revision_before, revision_after;
+} Command;
+
+struct _TsGame {
+  const TsVariant *variant;
+  TsPosition      *start;
+  char            *setup;
+  TsGameNode      *root;
+  TsGameNode      *current;
+  TsPosition      *position;   /* at current */
+  Meta            *meta;
+
+  GPtrArray       *undo_stack;  /* of Command* */
+  GPtrArray       *redo_stack;
+  Command         *open_command;
+  guint            edit_depth;
+  guint64          revision, next_revision, saved_revision;
+};
+
+static const char *const field_names[TS_GAME_N_FIELDS] = {
+  "Event", "Site", "Date", "Round", "Result", "Stipulation", "Solution",
+};
+
+const char *
+ts_game_field_name (TsGameField field)
+{
+  g_return_val_if_fail (field < TS_GAME_N_FIELDS, NULL);
+  return field_names[field];
+}
+
+/* Text */
+
+char *
+ts_record_clean_text (const char *text, gboolean single_line)
+{
+  g_autofree char *valid = NULL;
+  GString *out;
+
+  if (text == NULL)
+    return NULL;
+  valid = g_utf8_make_valid (text, -1);
+  out = g_string_sized_new (strlen (valid));
+  for (const char *p = valid; *p; p++)
+    {
+      char c = *p;
+
+      if (c == '\r')
+        {
+          if (p[1] == '\n')
+            p++;
+          c = '\n';
+        }
+      if (c == '\n' || c == '\t')
+        g_string_append_c (out, single_line ? ' ' : c);
+      else if ((guchar) c >= 0x20)
+        g_string_append_c (out, c);
+    }
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+result_score_is_valid (const char *s, gsize len)
+{
+  return (len == 1 && (s[0] == '0' || s[0] == '1')) || (len == 3 && strncmp (s, "1/2", 3) == 0);
+}
+
+gboolean
+ts_record_result_is_valid (const char *result, guint n_seats)
+{
+  g_auto (GStrv) parts = NULL;
+
+  if (result == NULL)
+    return FALSE;
+  if (strcmp (result, "*") == 0)
+    return TRUE;
+  parts = g_strsplit (result, "-", -1);
+  if (g_strv_length (parts) != n_seats)
+    return FALSE;
+  for (guint i = 0; parts[i]; i++)
+    if (!result_score_is_valid (parts[i], strlen (parts[i])))
+      return FALSE;
+  return TRUE;
+}
+
+void
+ts_record_set_error (GError     **error,
+                     TsRecordError code,
+                     const char  *source,
+                     guint        line,
+                     const char  *format,
+                     ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (line > 0)
+    g_set_error (error, TS_RECORD_ERROR, code, "%s:%u: %s", source, line, message);
+  else
+    g_set_error (error, TS_RECORD_ERROR, code, "%s: %s", source, message);
+}
+
+/* Annotations */
+
+void
+ts_annotation_init (TsAnnotation *a)
+{
+  memset (a, 0, sizeof *a);
+  a->clock_ms = TS_CLOCK_NONE;
+}
+
+void
+ts_annotation_clear (TsAnnotation *a)
+{
+  g_free (a->comment_before);
+  g_free (a->comment_after);
+  ts_annotation_init (a);
+}
+
+void
+ts_annotation_copy (TsAnnotation *dst, const TsAnnotation *src)
+{
+  *dst = *src;
+  dst->comment_before = g_strdup (src->comment_before);
+  dst->comment_after = g_strdup (src->comment_after);
+}
+
+gboolean
+ts_annotation_equal (const TsAnnotation *a, const TsAnnotation *b)
+{
+  return g_strcmp0 (a->comment_before, b->comment_before) == 0 &&
+         g_strcmp0 (a->comment_after, b->comment_after) == 0 &&
+         a->n_nags == b->n_nags && memcmp (a->nags, b->nags, a->n_nags) == 0 &&
+         a->clock_ms == b->clock_ms && a->eval.kind == b->eval.kind &&
+         (a->eval.kind == TS_EVAL_NONE ||
+          (a->eval.value == b->eval.value && a->eval.depth == b->eval.depth));
+}
+
+/* Nodes */
+
+TsGameNode *
+ts_game_node_new (void)
+{
+  TsGameNode *node = g_new0 (TsGameNode, 1);
+
+  ts_annotation_init (&node->annotation);
+  node->ref_count = 1;
+  return node;
+}
+
+TsGameNode *
+ts_game_node_ref (TsGameNode *node)
+{
+  g_atomic_int_inc (&node->ref_count);
+  return node;
+}
+
+/* Iterative: a hostile file can hold a line of a million moves. */
+void
+ts_game_node_unref (TsGameNode *node)
+{
+  g_autoptr (GPtrArray) pending = NULL;
+
+  if (node == NULL || !g_atomic_int_dec_and_test (&node->ref_count))
+    return;
+  pending = g_ptr_array_new ();
+  g_ptr_array_add (pending, node);
+  while (pending->len > 0)
+    {
+      TsGameNode *n = g_ptr_array_steal_index_fast (pending, pending->len - 1);
+
+      if (n->children)
+        {
+          for (guint i = 0; i < n->children->len; i++)
+            {
+              TsGameNode *child = n->children->pdata[i];
+
+              child->parent = NULL;
+              if (g_atomic_int_dec_and_test (&child->ref_count))
+                g_ptr_array_add (pending, child);
+            }
+          g_ptr_array_free (n->children, TRUE);
+        }
+      g_free (n->san);
+      ts_annotation_clear (&n->annotation);
+      g_free (n);
+    }
+}
+
+guint
+ts_game_node_n_children (const TsGameNode *node)
+{
+  return node->children ? node->children->len : 0;
+}
+
+TsGameNode *
+ts_game_node_child (const TsGameNode *node, guint i)
+{
+  g_return_val_if_fail (i < ts_game_node_n_children (node), NULL);
+  return node->children->pdata[i];
+}
+
+guint
+ts_game_node_depth (const TsGameNode *node)
+{
+  guint depth = 0;
+
+  for (; node->parent; node = node->parent)
+    depth++;
+  return depth;
+}
+
+gboolean
+ts_game_node_is_main_line (const TsGameNode *node)
+{
+  for (; node->parent; node = node->parent)
+    if (node->parent->children->pdata[0] != node)
+      return FALSE;
+  return TRUE;
+}
+
+static guint
+child_index (const TsGameNode *node)
+{
+  guint i;
+
+  g_assert (node->parent != NULL);
+  for (i = 0; node->parent->children->pdata[i] != node; i++)
+    ;
+  return i;
+}
+
+/* The tree holds one reference per child. */
+static void
+node_insert_child (TsGameNode *parent, guint index, TsGameNode *child)
+{
+  g_assert (child->parent == NULL);
+  if (parent->children == NULL)
+    parent->children = g_ptr_array_new ();
+  g_ptr_array_insert (parent->children, index, ts_game_node_ref (child));
+  child->parent = parent;
+}
+
+static void
+node_remove_child (TsGameNode *parent, guint index)
+{
+  TsGameNode *child = g_ptr_array_steal_index (parent->children, index);
+
+  child->parent = NULL;
+  ts_game_node_unref (child);
+}
+
+static void
+node_move_child (TsGameNode *parent, guint from, guint to)
+{
+  gpointer child = g_ptr_array_steal_index (parent->children, from);
+
+  g_ptr_array_insert (parent->children, to, child);
+}
+
+/* Metadata */
+
+static Meta *
+meta_new (void)
+{
+  Meta *m = g_new0 (Meta, 1);
+
+  m->tags = g_ptr_array_new_with_free_func (g_free);
+  return m;
+}
+
+static void
+meta_free (Meta *m)
+{
+  if (m == NULL)
+    return;
+  for (guint i = 0; i < N_STRINGS; i++)
+    g_free (m->strings[i]);
+  g_ptr_array_unref (m->tags);
+  g_free (m);
+}
+
+static Meta *
+meta_copy (const Meta *src)
+{
+  Meta *m = meta_new ();
+
+  for (guint i = 0; i < N_STRINGS; i++)
+    m->strings[i] = g_strdup (src->strings[i]);
+  for (guint i = 0; i < src->tags->len; i++)
+    g_ptr_array_add (m->tags, g_strdup (src->tags->pdata[i]));
+  return m;
+}
+
+static int
+meta_find_tag (const Meta *m, const char *name)
+{
+  for (guint i = 0; i < m->tags->len; i += 2)
+    if (strcmp (m->tags->pdata[i], name) == 0)
+      return i;
+  return -1;
+}
+
+static void
+meta_set_tag (Meta *m, const char *name, const char *value)
+{
+  int i = meta_find_tag (m, name);
+  char *clean = ts_record_clean_text (value, TRUE);
+
+  if (i >= 0 && clean == NULL)
+    g_ptr_array_remove_range (m->tags, i, 2);
+  else if (i >= 0)
+    {
+      g_free (m->tags->pdata[i + 1]);
+      m->tags->pdata[i + 1] = clean;
+    }
+  else if (clean != NULL)
+    {
+      g_ptr_array_add (m->tags, g_strdup (name));
+      g_ptr_array_add (m->tags, clean);
+    }
+}
+
+char *
+ts_record_seat_tag (const TsVariant *variant, guint seat)
+{
+  GString *tag = g_string_new (NULL);
+
+  for (const char *p = variant->seat_names[seat]; *p; p++)
+    if (g_ascii_isalnum (*p) || *p == '_')
+      g_string_append_c (tag, *p);
+  if (tag->len == 0)
+    g_string_append_printf (tag, "Seat%u", seat + 1);
+  return g_string_free (tag, FALSE);
+}
+
+gboolean
+ts_game_tag_name_is_valid (const TsGame *game, const char *name)
+{
+  if (name == NULL || *name == '\0' || strlen (name) > 255)
+    return FALSE;
+  for (const char *p = name; *p; p++)
+    if (!g_ascii_isalnum (*p) && *p != '_')
+      return FALSE;
+  /* Names the file forms use for other things. */
+  for (guint i = 0; i < TS_GAME_N_FIELDS; i++)
+    if (g_ascii_strcasecmp (name, field_names[i]) == 0)
+      return FALSE;
+  for (guint i = 0; i < game->variant->n_seats; i++)
+    {
+      g_autofree char *seat_tag = ts_record_seat_tag (game->variant, i);
+
+      if (g_ascii_strcasecmp (name, seat_tag) == 0)
+        return FALSE;
+    }
+  if (g_ascii_strcasecmp (name, "Variant") == 0 || g_ascii_strcasecmp (name, "Position") == 0)
+    return FALSE;
+  return TRUE;
+}
+
+/* Game */
+
+TsGame *
+ts_game_new (const TsVariant *variant, const TsPosition *start)
+{
+  TsGame *game;
+
+  g_return_val_if_fail (variant != NULL, NULL);
+  g_return_val_if_fail (start == NULL || ts_position_variant (start) == variant, NULL);
+
+  game = g_new0 (TsGame, 1);
+  game->variant = variant;
+  game->start = start ? ts_position_copy (start) : ts_position_new_initial (variant);
+  if (start)
+    {
+      g_autoptr (TsPosition) initial = ts_position_new_initial (variant);
+      g_autofree char *initial_text = ts_position_to_text (initial);
+      g_autofree char *start_text = ts_position_to_text (start);
+
+      if (g_strcmp0 (initial_text, start_text) != 0)
+        game->setup = g_steal_pointer (&start_text);
+    }
+  game->root = ts_game_node_new ();
+  game->current = game->root;
+  game->position = ts_position_copy (game->start);
+  game->meta = meta_new ();
+  game->undo_stack = g_ptr_array_new ();
+  game->redo_stack = g_ptr_array_new ();
+  game->next_revision = 1;
+  return game;
+}
+
+static void command_free (Command *c);
+
+void
+ts_game_free (TsGame *game)
+{
+  if (game == NULL)
+    return;
+  g_ptr_array_set_free_func (game->undo_stack, (GDestroyNotify) command_free);
+  g_ptr_array_set_free_func (game->redo_stack, (GDestroyNotify) command_free);
+  g_ptr_array_unref (game->undo_stack);
+  g_ptr_array_unref (game->redo_stack);
+  if (game->open_command)
+    command_free (game->open_command);
+  ts_game_node_unref (game->root);
+  ts_position_free (game->start);
+  ts_position_free (game->position);
+  g_free (game->setup);
+  meta_free (game->meta);
+  g_free (game);
+}
+
+const TsVariant *
+ts_game_variant (const TsGame *game)
+{
+  return game->variant;
+}
+
+const TsPosition *
+ts_game_start_position (const TsGame *game)
+{
+  return game->start;
+}
+
+const char *
+ts_game_setup (const TsGame *game)
+{
+  return game->setup;
+}
+
+TsGameNode *
+ts_game_root (const TsGame *game)
+{
+  return game->root;
+}
+
+/* Navigation */
+
+TsGameNode *
+ts_game_current (const TsGame *game)
+{
+  return game->current;
+}
+
+const TsPosition *
+ts_game_position (const TsGame *game)
+{
+  return game->position;
+}
+
+TsPosition *
+ts_game_position_at (const TsGame *game, const TsGameNode *node)
+{
+  g_autoptr (GPtrArray) path = g_ptr_array_new ();
+  TsPosition *pos = ts_position_copy (game->start);
+
+  for (; node->parent; node = node->parent)
+    g_ptr_array_add (path, (gpointer) node);
+  for (guint i = path->len; i > 0; i--)
+    {
+      const TsGameNode *n = path->pdata[i - 1];
+      TsUndo undo;
+
+      ts_position_make (pos, n->move, &undo);
+    }
+  return pos;
+}
+
+static gboolean
+node_in_tree (const TsGame *game, const TsGameNode *node)
+{
+  while (node->parent)
+    node = node->parent;
+  return node == game->root;
+}
+
+void
+ts_game_go_to (TsGame *game, TsGameNode *node)
+{
+  g_return_if_fail (node != NULL && node_in_tree (game, node));
+
+  if (node == game->current)
+    return;
+  if (node->parent == game->current)
+    {
+      TsUndo undo;
+
+      ts_position_make (game->position, node->move, &undo);
+    }
+  else
+    {
+      ts_position_free (game->position);
+      game->position = ts_game_position_at (game, node);
+    }
+  game->current = node;
+}
+
+gboolean
+ts_game_forward (TsGame *game, guint child)
+{
+  if (child >= ts_game_node_n_children (game->current))
+    return FALSE;
+  ts_game_go_to (game, game->current->children->pdata[child]);
+  return TRUE;
+}
+
+gboolean
+ts_game_back (TsGame *game)
+{
+  if (game->current->parent == NULL)
+    return FALSE;
+  ts_game_go_to (game, game->current->parent);
+  return TRUE;
+}
+
+void
+ts_game_go_start (TsGame *game)
+{
+  ts_game_go_to (game, game->root);
+}
+
+void
+ts_game_go_end (TsGame *game)
+{
+  while (ts_game_forward (game, 0))
+    ;
+}
+
+/* Undo machinery: every edit is a list of primitive operations that can run both ways. */
+
+static void
+op_free (Op *op)
+{
+  if (op->parent)
+    ts_game_node_unref (op->parent);
+  if (op->node)
+    ts_game_node_unref (op->node);
+  ts_annotation_clear (&op->old_annotation);
+  ts_annotation_clear (&op->new_annotation);
+  meta_free (op->old_meta);
+  meta_free (op->new_meta);
+  g_free (op);
+}
+
+static void
+command_free (Command *c)
+{
+  g_ptr_array_set_free_func (c->ops, (GDestroyNotify) op_free);
+  g_ptr_array_unref (c->ops);
+  g_free (c);
+}
+
+static gboolean
+node_is_ancestor (const TsGameNode *ancestor, const TsGameNode *node)
+{
+  for (; node; node = node->parent)
+    if (node == ancestor)
+      return TRUE;
+  return FALSE;
+}
+
+/* Removing a subtree that holds the cursor moves the cursor to the subtree's parent. */
+static void
+op_apply (TsGame *game, Op *op, gboolean forward)
+{
+  switch (op->kind)
+    {
+    case OP_INSERT:
+    case OP_REMOVE:
+      if ((op->kind == OP_INSERT) == forward)
+        node_insert_child (op->parent, op->index, op->node);
+      else
+        {
+          gboolean cursor_inside = node_is_ancestor (op->node, game->current);
+
+          node_remove_child (op->parent, op->index);
+          if (cursor_inside)
+            {
+              game->current = op->parent;
+              ts_position_free (game->position);
+              game->position = ts_game_position_at (game, game->current);
+            }
+        }
+      break;
+    case OP_MOVE_CHILD:
+      if (forward)
+        node_move_child (op->parent, op->index, op->index2);
+      else
+        node_move_child (op->parent, op->index2, op->index);
+      break;
+    case OP_ANNOTATION:
+      ts_annotation_clear (&op->node->annotation);
+      ts_annotation_copy (&op->node->annotation, forward ? &op->new_annotation : &op->old_annotation);
+      break;
+    case OP_META:
+      meta_free (game->meta);
+      game->meta = meta_copy (forward ? op->new_meta : op->old_meta);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+begin_command (TsGame *game)
+{
+  if (game->edit_depth++ == 0)
+    {
+      game->open_command = g_new0 (Command, 1);
+      game->open_command->ops = g_ptr_array_new ();
+      game->open_command->revision_before = game->revision;
+    }
+}
+
+static void
+end_command (TsGame *game)
+{
+  Command *c;
+
+  g_return_if_fail (game->edit_depth > 0);
+  if (--game->edit_depth > 0)
+    return;
+  c = g_steal_pointer (&game->open_command);
+  if (c->ops->len == 0)
+    {
+      command_free (c);
+      return;
+    }
+  c->revision_after = game->revision;
+  g_ptr_array_add (game->undo_stack, c);
+  if (game->undo_stack->len > MAX_UNDO_STEPS)
+    command_free (g_ptr_array_steal_index (game->undo_stack, 0));
+  while (game->redo_stack->len > 0)
+    command_free (g_ptr_array_steal_index (game->redo_stack, game->redo_stack->len - 1));
+}
+
+/* Runs op forward and records it in the open command. */
+static void
+run_op (TsGame *game, Op *op)
+{
+  begin_command (game);
+  op_apply (game, op, TRUE);
+  g_ptr_array_add (game->open_command->ops, op);
+  game->revision = game->next_revision++;
+  end_command (game);
+}
+
+static Op *
+op_new (OpKind kind, TsGameNode *parent, TsGameNode *node, guint index)
+{
+  Op *op = g_new0 (Op, 1);
+
+  op->kind = kind;
+  op->parent = parent ? ts_game_node_ref (parent) : NULL;
+  op->node = node ? ts_game_node_ref (node) : NULL;
+  op->index = index;
+  ts_annotation_init (&op->old_annotation);
+  ts_annotation_init (&op->new_annotation);
+  return op;
+}
+
+void
+ts_game_begin_edit (TsGame *game)
+{
+  begin_command (game);
+}
+
+void
+ts_game_end_edit (TsGame *game)
+{
+  end_command (game);
+}
+
+gboolean
+ts_game_can_undo (const TsGame *game)
+{
+  return game->undo_stack->len > 0 && game->edit_depth == 0;
+}
+
+gboolean
+ts_game_can_redo (const TsGame *game)
+{
+  return game->redo_stack->len > 0 && game->edit_depth == 0;
+}
+
+gboolean
+ts_game_undo (TsGame *game)
+{
+  Command *c;
+
+  if (!ts_game_can_undo (game))
+    return FALSE;
+  c = g_ptr_array_steal_index (game->undo_stack, game->undo_stack->len - 1);
+  for (guint i = c->ops->len; i > 0; i--)
+    op_apply (game, c->ops->pdata[i - 1], FALSE);
+  game->revision = c->revision_before;
+  g_ptr_array_add (game->redo_stack, c);
+  return TRUE;
+}
+
+gboolean
+ts_game_redo (TsGame *game)
+{
+  Command *c;
+
+  if (!ts_game_can_redo (game))
+    return FALSE;
+  c = g_ptr_array_steal_index (game->redo_stack, game->redo_stack->len - 1);
+  for (guint i = 0; i < c->ops->len; i++)
+    op_apply (game, c->ops->pdata[i], TRUE);
+  game->revision = c->revision_after;
+  g_ptr_array_add (game->undo_stack, c);
+  return TRUE;
+}
+
+void
+ts_game_clear_undo (TsGame *game)
+{
+  g_return_if_fail (game->edit_depth == 0);
+  while (game->undo_stack->len > 0)
+    command_free (g_ptr_array_steal_index (game->undo_stack, game->undo_stack->len - 1));
+  while (game->redo_stack->len > 0)
+    command_free (g_ptr_array_steal_index (game->redo_stack, game->redo_stack->len - 1));
+}
+
+guint64
+ts_game_revision (const TsGame *game)
+{
+  return game->revision;
+}
+
+gboolean
+ts_game_is_modified (const TsGame *game)
+{
+  return game->revision != game->saved_revision;
+}
+
+void
+ts_game_set_unmodified (TsGame *game)
+{
+  game->saved_revision = game->revision;
+}
+
+/* Edits */
+
+static TsGameNode *
+find_child (const TsGameNode *node, TsMove move)
+{
+  for (guint i = 0; i < ts_game_node_n_children (node); i++)
+    {
+      TsGameNode *child = node->children->pdata[i];
+
+      if (ts_move_equal (child->move, move))
+        return child;
+    }
+  return NULL;
+}
+
+TsGameNode *
+ts_game_add_move (TsGame *game, TsMove move)
+{
+  g_autoptr (TsGameNode) node = NULL;
+  TsGameNode *existing;
+
+  g_return_val_if_fail (ts_position_is_legal (game->position, move), NULL);
+
+  existing = find_child (game->current, move);
+  if (existing)
+    {
+      ts_game_go_to (game, existing);
+      return existing;
+    }
+  node = ts_game_node_new ();
+  node->move = move;
+  node->san = ts_move_to_san (game->position, move);
+  run_op (game, op_new (OP_INSERT, game->current, node, ts_game_node_n_children (game->current)));
+  ts_game_go_to (game, node);
+  return node;
+}
+
+TsGameNode *
+ts_game_add_move_text (TsGame *game, const char *text, GError **error)
+{
+  TsMove move;
+
+  if (!ts_move_parse (game->position, text, &move, error))
+    return NULL;
+  return ts_game_add_move (game, move);
+}
+
+/* The first node of the variation that contains node: the nearest ancestor (or node)
+ * that is not its parent's first child. */
+static TsGameNode *
+variation_start (TsGameNode *node)
+{
+  for (; node->parent; node = node->parent)
+    if (node->parent->children->pdata[0] != node)
+      return node;
+  return NULL;
+}
+
+gboolean
+ts_game_promote_variation (TsGame *game, TsGameNode *node)
+{
+  TsGameNode *start;
+  Op *op;
+
+  g_return_val_if_fail (node != NULL && node_in_tree (game, node), FALSE);
+  start = variation_start (node);
+  if (start == NULL)
+    return FALSE;
+  op = op_new (OP_MOVE_CHILD, start->parent, NULL, child_index (start));
+  op->index2 = 0;
+  run_op (game, op);
+  return TRUE;
+}
+
+gboolean
+ts_game_delete_variation (TsGame *game, TsGameNode *node)
+{
+  TsGameNode *start;
+
+  g_return_val_if_fail (node != NULL && node_in_tree (game, node), FALSE);
+  start = variation_start (node);
+  if (start == NULL)
+    return FALSE;
+  run_op (game, op_new (OP_REMOVE, start->parent, start, child_index (start)));
+  return TRUE;
+}
+
+gboolean
+ts_game_truncate_after (TsGame *game, TsGameNode *node)
+{
+  guint n;
+
+  g_return_val_if_fail (node != NULL && node_in_tree (game, node), FALSE);
+  n = ts_game_node_n_children (node);
+  if (n == 0)
+    return FALSE;
+  ts_game_begin_edit (game);
+  for (guint i = n; i > 0; i--)
+    run_op (game, op_new (OP_REMOVE, node, node->children->pdata[i - 1], i - 1));
+  ts_game_end_edit (game);
+  return TRUE;
+}
+
+void
+ts_game_set_annotation (TsGame *game, TsGameNode *node, const TsAnnotation *a)
+{
+  Op *op;
+
+  g_return_if_fail (node != NULL && node_in_tree (game, node));
+  g_return_if_fail (a->n_nags <= TS_RECORD_MAX_NAGS);
+
+  op = op_new (OP_ANNOTATION, NULL, node, 0);
+  ts_annotation_copy (&op->old_annotation, &node->annotation);
+  ts_annotation_copy (&op->new_annotation, a);
+  g_free (op->new_annotation.comment_before);
+  g_free (op->new_annotation.comment_after);
+  op->new_annotation.comment_before = ts_record_clean_text (a->comment_before, FALSE);
+  op->new_annotation.comment_after = ts_record_clean_text (a->comment_after, FALSE);
+  if (ts_annotation_equal (&op->old_annotation, &op->new_annotation))
+    {
+      op_free (op);
+      return;
+    }
+  run_op (game, op);
+}
+
+void
+ts_game_set_comment (TsGame *game, TsGameNode *node, gboolean before, const char *text)
+{
+  TsAnnotation a;
+
+  ts_annotation_copy (&a, &node->annotation);
+  g_free (before ? a.comment_before : a.comment_after);
+  if (before)
+    a.comment_before = g_strdup (text);
+  else
+    a.comment_after = g_strdup (text);
+  ts_game_set_annotation (game, node, &a);
+  ts_annotation_clear (&a);
+}
+
+void
+ts_game_toggle_nag (TsGame *game, TsGameNode *node, guint nag)
+{
+  TsAnnotation a;
+  gboolean present = FALSE;
+  guint n = 0;
+
+  g_return_if_fail (nag >= 1 && nag <= TS_NAG_MAX);
+
+  ts_annotation_copy (&a, &node->annotation);
+  for (guint i = 0; i < a.n_nags; i++)
+    {
+      guint old = a.nags[i];
+      gboolean same_class = (ts_nag_is_move_mark (nag) && ts_nag_is_move_mark (old)) ||
+                            (ts_nag_is_evaluation (nag) && ts_nag_is_evaluation (old));
+
+      if (old == nag)
+        present = TRUE;
+      if (old != nag && !same_class)
+        a.nags[n++] = old;
+    }
+  if (!present && n < TS_RECORD_MAX_NAGS)
+    a.nags[n++] = nag;
+  a.n_nags = n;
+  ts_game_set_annotation (game, node, &a);
+  ts_annotation_clear (&a);
+}
+
+/* Metadata edits */
+
+static void
+set_meta (TsGame *game, Meta *new_meta)
+{
+  Op *op = op_new (OP_META, NULL, NULL, 0);
+
+  op->old_meta = meta_copy (game->meta);
+  op->new_meta = new_meta;
+  run_op (game, op);
+}
+
+static void
+init_string (TsGame *game, guint i, const char *value)
+{
+  g_free (game->meta->strings[i]);
+  game->meta->strings[i] = ts_record_clean_text (value, TRUE);
+}
+
+static void
+set_string (TsGame *game, guint i, const char *value)
+{
+  g_autofree char *clean = ts_record_clean_text (value, TRUE);
+  Meta *m;
+
+  if (g_strcmp0 (clean, game->meta->strings[i]) == 0)
+    return;
+  m = meta_copy (game->meta);
+  g_free (m->strings[i]);
+  m->strings[i] = g_steal_pointer (&clean);
+  set_meta (game, m);
+}
+
+const char *
+ts_game_get_field (const TsGame *game, TsGameField field)
+{
+  g_return_val_if_fail (field < TS_GAME_N_FIELDS, NULL);
+  return game->meta->strings[field];
+}
+
+void
+ts_game_init_field (TsGame *game, TsGameField field, const char *value)
+{
+  g_return_if_fail (field < TS_GAME_N_FIELDS);
+  init_string (game, field, value);
+}
+
+void
+ts_game_set_field (TsGame *game, TsGameField field, const char *value)
+{
+  g_return_if_fail (field < TS_GAME_N_FIELDS);
+  set_string (game, field, value);
+}
+
+const char *
+ts_game_get_player (const TsGame *game, guint seat)
+{
+  g_return_val_if_fail (seat < game->variant->n_seats, NULL);
+  return game->meta->strings[PLAYER_0 + seat];
+}
+
+void
+ts_game_init_player (TsGame *game, guint seat, const char *name)
+{
+  g_return_if_fail (seat < game->variant->n_seats);
+  init_string (game, PLAYER_0 + seat, name);
+}
+
+void
+ts_game_set_player (TsGame *game, guint seat, const char *name)
+{
+  g_return_if_fail (seat < game->variant->n_seats);
+  set_string (game, PLAYER_0 + seat, name);
+}
+
+const char *
+ts_game_get_tag (const TsGame *game, const char *name)
+{
+  int i = meta_find_tag (game->meta, name);
+
+  return i >= 0 ? game->meta->tags->pdata[i + 1] : NULL;
+}
+
+gboolean
+ts_game_init_tag (TsGame *game, const char *name, const char *value)
+{
+  if (!ts_game_tag_name_is_valid (game, name))
+    return FALSE;
+  meta_set_tag (game->meta, name, value);
+  return TRUE;
+}
+
+gboolean
+ts_game_set_tag (TsGame *game, const char *name, const char *value)
+{
+  g_autofree char *clean = ts_record_clean_text (value, TRUE);
+  Meta *m;
+
+  if (!ts_game_tag_name_is_valid (game, name))
+    return FALSE;
+  if (g_strcmp0 (clean, ts_game_get_tag (game, name)) == 0)
+    return TRUE;
+  m = meta_copy (game->meta);
+  meta_set_tag (m, name, clean);
+  set_meta (game, m);
+  return TRUE;
+}
+
+guint
+ts_game_n_tags (const TsGame *game)
+{
+  return game->meta->tags->len / 2;
+}
+
+void
+ts_game_tag_nth (const TsGame *game, guint i, const char **name, const char **value)
+{
+  g_return_if_fail (i < ts_game_n_tags (game));
+  *name = game->meta->tags->pdata[2 * i];
+  *value = game->meta->tags->pdata[2 * i + 1];
+}

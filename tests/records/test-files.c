@@ -1,0 +1,546 @@
+/* The XML and text forms: round trips for every variant, the schema, hostile and broken
+ * input, atomic saving. */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "records/game-random.h"
+#include "records/game.h"
+#include "records-test.h"
+
+static char *tmp_dir;
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (tmp_dir, name, NULL);
+}
+
+static void
+write_file (const char *path, const char *data, gssize length)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_file_set_contents (path, data, length, &error);
+  g_assert_no_error (error);
+}
+
+/* xmllint --relaxng against data/tessera-game.rng. */
+static gboolean
+schema_accepts (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *schema = g_build_filename (g_getenv ("TESSERA_SOURCE_ROOT"), "data",
+                                              "tessera-game.rng", NULL);
+  g_autofree char *err = NULL;
+  const char *argv[] = { "xmllint", "--noout", "--relaxng", schema, path, NULL };
+  int status;
+
+  g_assert_nonnull (g_getenv ("TESSERA_SOURCE_ROOT"));
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL,
+                NULL, NULL, NULL, &err, &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    {
+      g_test_message ("xmllint on %s: %s", path, err);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Writes xml to a file in the test folder and checks it against the schema. */
+static void
+assert_schema_valid (const char *name, const char *xml)
+{
+  g_autofree char *path = tmp_path (name);
+
+  write_file (path, xml, -1);
+  g_assert_true (schema_accepts (path));
+}
+
+static TsGame *
+read_ok (const char *data, const char *source)
+{
+  g_autoptr (GError) error = NULL;
+  TsGame *game = ts_game_from_data (data, strlen (data), source, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  g_assert_false (ts_game_is_modified (game));
+  return game;
+}
+
+/* write, read, write: the same bytes, in both forms, and the text form carries the same
+ * game as the XML form. */
+static void
+assert_round_trip (TsGame *game, const char *name)
+{
+  g_autofree char *xml1 = ts_game_to_xml (game, NULL);
+  g_autofree char *text1 = ts_game_to_text (game, NULL);
+  g_autoptr (TsGame) from_xml = read_ok (xml1, "xml1");
+  g_autoptr (TsGame) from_text = read_ok (text1, "text1");
+  g_autofree char *xml2 = ts_game_to_xml (from_xml, NULL);
+  g_autofree char *text2 = ts_game_to_text (from_text, NULL);
+  g_autofree char *xml3 = ts_game_to_xml (from_text, NULL);
+  g_autofree char *xml_name = g_strconcat (name, ".tessera", NULL);
+
+  g_assert_cmpstr (xml2, ==, xml1);
+  g_assert_cmpstr (text2, ==, text1);
+  g_assert_cmpstr (xml3, ==, xml1);
+  assert_schema_valid (xml_name, xml1);
+}
+
+static guint
+count_variations (const TsGameNode *node, guint *max_nesting, guint nesting)
+{
+  guint n = 0;
+
+  while (node)
+    {
+      guint nc = ts_game_node_n_children (node);
+
+      for (guint i = 1; i < nc; i++)
+        n += 1 + count_variations (ts_game_node_child (node, i), max_nesting, nesting + 1);
+      *max_nesting = MAX (*max_nesting, nesting);
+      node = nc ? ts_game_node_child (node, 0) : NULL;
+    }
+  return n;
+}
+
+static void
+test_round_trip_variants (void)
+{
+  guint n_variants;
+  const TsVariant *const *variants = ts_variant_list (&n_variants);
+
+  g_assert_cmpuint (n_variants, >, 0);
+  /* -m slow (the 'slow' suite): more and longer games. */
+  guint n_seeds = g_test_slow () ? 6 : 1;
+  guint n_moves = g_test_slow () ? 150 : 40;
+
+  for (guint i = 0; i < n_variants; i++)
+    for (guint seed = 1; seed <= n_seeds; seed++)
+      {
+        g_autoptr (TsGame) game = ts_game_new_random (variants[i], n_moves, 30, TRUE, 1000 * seed + i);
+        g_autofree char *name = g_strdup_printf ("%s-%u", variants[i]->id, seed);
+        guint nesting = 0;
+        guint n = count_variations (ts_game_root (game), &nesting, 0);
+
+        g_test_message ("%s: %u variations, nested %u deep", name, n, nesting);
+        g_assert_cmpuint (n, >=, 20);
+        g_assert_cmpuint (nesting, >=, 2);
+        assert_round_trip (game, name);
+      }
+}
+
+static void
+test_round_trip_setup (void)
+{
+  guint n_variants;
+  const TsVariant *const *variants = ts_variant_list (&n_variants);
+
+  for (guint i = 0; i < n_variants; i++)
+    {
+      g_autoptr (TsGame) opening = ts_game_new_random (variants[i], 5, 0, FALSE, 77 + i);
+      g_autoptr (TsGame) game = NULL;
+      g_autofree char *xml = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *name = g_strdup_printf ("%s-setup", variants[i]->id);
+
+      ts_game_go_end (opening);
+      game = ts_game_new (variants[i], ts_game_position (opening));
+      g_assert_nonnull (ts_game_setup (game));
+      for (guint ply = 0; ply < 6; ply++)
+        {
+          TsPosition *pos = ts_position_copy (ts_game_position (game));
+          TsMoveList list;
+
+          ts_move_list_init (&list);
+          ts_position_generate_legal (pos, &list);
+          if (list.n)
+            ts_game_add_move (game, list.moves[(ply * 7) % list.n]);
+          ts_move_list_clear (&list);
+          ts_position_free (pos);
+        }
+      ts_game_set_field (game, TS_GAME_STIPULATION, "#3");
+      ts_game_set_field (game, TS_GAME_SOLUTION, "1. any");
+      xml = ts_game_to_xml (game, NULL);
+      text = ts_game_to_text (game, NULL);
+      g_assert_nonnull (strstr (xml, "<setup>"));
+      g_assert_nonnull (strstr (text, "[Position \""));
+      assert_round_trip (game, name);
+    }
+
+  /* The initial position is not written as a setup. */
+  {
+    const TsVariant *v = variants[0];
+    g_autoptr (TsPosition) initial = ts_position_new_initial (v);
+    g_autoptr (TsGame) game = ts_game_new (v, initial);
+
+    g_assert_null (ts_game_setup (game));
+  }
+}
+
+
+static TsGame *
+make_nested (guint depth)   /* variations inside variations, depth levels deep */
+{
+  TsGame *game = ts_game_new (ts_variant_lookup ("raumschach"), NULL);
+  TsGameNode *node = ts_game_add_move (game, records_test_legal_move (game, 0));
+
+  for (guint level = 0; level < depth; level++)
+    {
+      ts_game_go_to (game, node->parent);
+      /* a move that is not node's: a new variation */
+      for (guint i = 0; ts_game_current (game) == node->parent; i++)
+        if (!ts_move_equal (records_test_legal_move (game, i), node->move))
+          ts_game_add_move (game, records_test_legal_move (game, i));
+      node = ts_game_add_move (game, records_test_legal_move (game, level % 3));
+    }
+  return game;
+}
+
+static void
+test_deep_nesting (void)
+{
+  g_autoptr (TsGame) deep = make_nested (TS_RECORD_MAX_NESTING);
+  g_autoptr (TsGame) too_deep = make_nested (TS_RECORD_MAX_NESTING + 1);
+  guint nesting = 0;
+  g_autofree char *xml = ts_game_to_xml (too_deep, NULL);
+  g_autofree char *text = ts_game_to_text (too_deep, NULL);
+  g_autoptr (GError) error = NULL;
+
+  count_variations (ts_game_root (deep), &nesting, 0);
+  g_assert_cmpuint (nesting, ==, TS_RECORD_MAX_NESTING);
+  assert_round_trip (deep, "deep");
+
+  g_assert_null (ts_game_from_data (xml, strlen (xml), "deep.tessera", &error));
+  g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "nested more than"));
+  g_clear_error (&error);
+  g_assert_null (ts_game_from_data (text, strlen (text), "deep.pgn", &error));
+  g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "nested more than"));
+}
+
+/* The line (1-based) where needle first occurs in text. */
+static guint
+line_of (const char *text, const char *needle)
+{
+  const char *at = strstr (text, needle);
+  guint line = 1;
+
+  g_assert_nonnull (at);
+  for (const char *p = text; p < at; p++)
+    line += *p == '\n';
+  return line;
+}
+
+#define ANY_LINE G_MAXUINT
+
+typedef struct {
+  const char   *what;
+  char         *data;
+  int           code;
+  guint         line;      /* 0: no line in the message */
+  const char   *reason;    /* a part of the message */
+} BadCase;
+
+static void
+check_bad (const BadCase *c)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsGame) game = NULL;
+  g_autofree char *prefix = c->line == ANY_LINE ? g_strdup ("bad.file:")
+                            : c->line ? g_strdup_printf ("bad.file:%u: ", c->line)
+                                      : g_strdup ("bad.file: ");
+
+  g_test_message ("%s", c->what);
+  game = ts_game_from_data (c->data, strlen (c->data), "bad.file", &error);
+  g_assert_null (game);
+  g_assert_error (error, TS_RECORD_ERROR, c->code);
+  g_test_message ("  -> %s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, prefix));
+  g_assert_nonnull (strstr (error->message, c->reason));
+}
+
+static char *
+replace_once (const char *text, const char *old, const char *new)
+{
+  const char *at = strstr (text, old);
+
+  g_assert_nonnull (at);
+  return g_strdup_printf ("%.*s%s%s", (int) (at - text), text, new, at + strlen (old));
+}
+
+static void
+test_bad_xml (void)
+{
+  g_autoptr (TsGame) game = ts_game_new_random (ts_variant_lookup ("raumschach"), 12, 3, TRUE, 5);
+  g_autofree char *xml = ts_game_to_xml (game, NULL);
+  g_autoptr (TsGame) plain_game = ts_game_new_random (ts_variant_lookup ("raumschach"), 4, 0, FALSE, 5);
+  g_autofree char *plain = ts_game_to_xml (plain_game, NULL);
+  TsGameNode *third = ts_game_node_child (ts_game_node_child (ts_game_node_child (ts_game_root (game), 0), 0), 0);
+  g_autofree char *third_attr = g_strdup_printf ("<move san=\"%s\"", third->san);
+  g_autofree char *third_search = NULL;
+  guint third_line;
+  const char *header = "<?xml version=\"1.0\"?>\n";
+  BadCase cases[] = {
+    { "truncated", g_strndup (xml, strlen (xml) / 2), TS_RECORD_ERROR_MALFORMED, ANY_LINE, "malformed XML" },
+    { "garbage", g_strdup ("<<<>>>"), TS_RECORD_ERROR_MALFORMED, 1, "malformed XML" },
+    { "billion laughs", g_strconcat (header,
+        "<!DOCTYPE lolz [\n"
+        " <!ENTITY lol \"lol\">\n"
+        " <!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">\n"
+        " <!ENTITY lol3 \"&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;\">\n"
+        " <!ENTITY lol4 \"&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;\">\n"
+        " <!ENTITY lol5 \"&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;\">\n"
+        " <!ENTITY lol6 \"&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;\">\n"
+        " <!ENTITY lol7 \"&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;\">\n"
+        " <!ENTITY lol8 \"&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;\">\n"
+        " <!ENTITY lol9 \"&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;\">\n"
+        "]>\n"
+        "<tessera-game format=\"1\" variant=\"raumschach\"><event>&lol9;</event><moves/></tessera-game>\n",
+        NULL), TS_RECORD_ERROR_FORBIDDEN, 2, "not allowed" },
+    { "external entity", g_strconcat (header,
+        "<!DOCTYPE g [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n"
+        "<tessera-game format=\"1\" variant=\"raumschach\"><event>&x;</event><moves/></tessera-game>\n",
+        NULL), TS_RECORD_ERROR_FORBIDDEN, 2, "not allowed" },
+    { "external DTD", g_strconcat (header,
+        "<!DOCTYPE tessera-game SYSTEM \"http://127.0.0.1:9/x.dtd\">\n"
+        "<tessera-game format=\"1\" variant=\"raumschach\"><moves/></tessera-game>\n",
+        NULL), TS_RECORD_ERROR_FORBIDDEN, 2, "not allowed" },
+    { "undefined entity", g_strconcat (header,
+        "<tessera-game format=\"1\" variant=\"raumschach\">\n<event>&x;</event><moves/></tessera-game>\n",
+        NULL), TS_RECORD_ERROR_MALFORMED, 3, "malformed XML" },
+    { "unknown element", replace_once (xml, "<moves>", "<moves>\n<castle/>"),
+        TS_RECORD_ERROR_INVALID, line_of (xml, "<moves>") + 1, "<castle>" },
+    { "wrong root", g_strconcat (header, "<game format=\"1\" variant=\"raumschach\"><moves/></game>", NULL),
+        TS_RECORD_ERROR_INVALID, 2, "root element" },
+    { "newer format", replace_once (xml, "format=\"1\"", "format=\"2\""),
+        TS_RECORD_ERROR_VERSION, 2, "format version 2" },
+    { "unknown variant", replace_once (xml, "variant=\"raumschach\"", "variant=\"hexagonal\""),
+        TS_RECORD_ERROR_VARIANT, 2, "hexagonal" },
+    { "no moves element", g_strconcat (header, "<tessera-game format=\"1\" variant=\"raumschach\"/>", NULL),
+        TS_RECORD_ERROR_INVALID, 2, "<moves>" },
+    { "bad NAG", replace_once (plain, "<move ", "<move nags=\"0\" "),
+        TS_RECORD_ERROR_INVALID, line_of (plain, "<move "), "NAG" },
+    { "bad clock", replace_once (plain, "<move ", "<move clock=\"-5\" "),
+        TS_RECORD_ERROR_INVALID, line_of (plain, "<move "), "clock" },
+    { "two comments", replace_once (plain, "/>", "><after>a</after><after>b</after></move>"),
+        TS_RECORD_ERROR_INVALID, line_of (plain, "/>"), "<after>" },
+    { "bad eval", replace_once (plain, "/>", "><eval cp=\"1\" mate=\"2\"/></move>"),
+        TS_RECORD_ERROR_INVALID, line_of (plain, "/>"), "evaluation" },
+    { "variation first", replace_once (xml, "<moves>", "<moves><variation/>"),
+        TS_RECORD_ERROR_INVALID, line_of (xml, "<moves>"), "variation must follow" },
+    { "bad setup", replace_once (xml, "<moves>", "<setup>raumschach nonsense</setup><moves>"),
+        TS_RECORD_ERROR_VARIANT, line_of (xml, "<moves>"), "start position" },
+    { "unknown attribute", replace_once (xml, "<moves>", "<moves colour=\"red\">"),
+        TS_RECORD_ERROR_INVALID, line_of (xml, "<moves>"), "colour" },
+    { NULL },
+  };
+
+  /* An illegal move deep in the game: the message names it and its line. */
+  third_line = line_of (xml, third_attr);
+  third_search = g_strdup_printf ("san=\"%s\"", third->san);
+  {
+    g_autofree char *head = g_strndup (xml, strstr (xml, third_attr) - xml);
+    g_autofree char *tail = replace_once (strstr (xml, third_attr), third_search, "san=\"Ee5-Aa1\"");
+    g_autofree char *bad = g_strconcat (head, tail, NULL);
+    BadCase illegal = { "illegal move", bad, TS_RECORD_ERROR_ILLEGAL, third_line, "Ee5-Aa1" };
+
+    check_bad (&illegal);
+  }
+
+  for (BadCase *c = cases; c->what; c++)
+    {
+      check_bad (c);
+      g_free (c->data);
+    }
+
+  /* The schema rejects what the reader rejects for structure. */
+  {
+    g_autofree char *bad = replace_once (xml, "<moves>", "<moves>\n<castle/>");
+    g_autofree char *path = tmp_path ("unknown-element.tessera");
+
+    write_file (path, bad, -1);
+    g_assert_false (schema_accepts (path));
+  }
+}
+
+static void
+test_bad_text (void)
+{
+  g_autoptr (TsGame) game = ts_game_new_random (ts_variant_lookup ("raumschach"), 12, 3, TRUE, 5);
+  TsGameNode *first = ts_game_node_child (ts_game_root (game), 0);
+  g_autofree char *first_move = g_strdup_printf ("1. %s", first->san);
+  const char *tags = "[Event \"x\"]\n[Variant \"raumschach\"]\n\n";
+  BadCase cases[] = {
+    { "unclosed comment", g_strdup_printf ("%s%s {never\nclosed", tags, first_move),
+      TS_RECORD_ERROR_MALFORMED, 4, "comment not closed" },
+    { "illegal move in a variation", g_strdup_printf ("%s%s (1. Zz9", tags, first_move),
+      TS_RECORD_ERROR_ILLEGAL, 4, "Zz9" },
+    { "variation repeats the move", g_strdup_printf ("%s%s\n(%s", tags, first_move, first_move),
+      TS_RECORD_ERROR_INVALID, 5, "repeats" },
+    { "unclosed variation", g_strdup_printf ("%s{c} %s ({d}", tags, first_move),
+      TS_RECORD_ERROR_MALFORMED, 4, "variation not closed" },
+    { "empty variation", g_strdup_printf ("%s%s ({d})", tags, first_move),
+      TS_RECORD_ERROR_INVALID, 4, "empty variation" },
+    { "unmatched )", g_strdup_printf ("%s%s )", tags, first_move),
+      TS_RECORD_ERROR_MALFORMED, 4, "not begun" },
+    { "illegal move", g_strdup_printf ("%s%s\n\n2. Zz9 *", tags, first_move),
+      TS_RECORD_ERROR_ILLEGAL, 6, "move “Zz9”" },
+    { "no variant", g_strdup_printf ("[Event \"x\"]\n\n%s *", first_move),
+      TS_RECORD_ERROR_VARIANT, 0, "no Variant tag" },
+    { "empty", g_strdup (""), TS_RECORD_ERROR_VARIANT, 0, "no Variant tag" },
+    { "unknown variant", g_strdup ("[Variant \"chess\"]\n1. e4 *"),
+      TS_RECORD_ERROR_VARIANT, 1, "unknown variant" },
+    { "bad UTF-8", g_strdup_printf ("%s{\n\xff}", tags), TS_RECORD_ERROR_MALFORMED, 5, "UTF-8" },
+    { "after result", g_strdup_printf ("%s%s 1-0 1. Zz9", tags, first_move),
+      TS_RECORD_ERROR_MALFORMED, 4, "after the game" },
+    { "tag twice", g_strdup_printf ("%s[Event \"y\"]\n", tags),
+      TS_RECORD_ERROR_INVALID, 4, "Event given twice" },
+    { "tag unclosed", g_strdup ("[Event \"x]\n[Variant \"raumschach\"]\n"),
+      TS_RECORD_ERROR_MALFORMED, 1, "not closed" },
+    { "bad NAG", g_strdup_printf ("%s%s $256", tags, first_move), TS_RECORD_ERROR_MALFORMED, 4, "NAG" },
+    { "NAG first", g_strdup_printf ("%s$1 %s", tags, first_move), TS_RECORD_ERROR_MALFORMED, 4, "NAG" },
+    { "bad clock", g_strdup_printf ("%s%s {[%%clk 1:99:00]}", tags, first_move), TS_RECORD_ERROR_INVALID, 4, "clock" },
+    { "bad eval", g_strdup_printf ("%s%s {[%%eval x]}", tags, first_move), TS_RECORD_ERROR_INVALID, 4, "evaluation" },
+    { "bad mark", g_strdup_printf ("%s%s!!!", tags, first_move), TS_RECORD_ERROR_MALFORMED, 4, "move mark" },
+    { "bad position", g_strdup_printf ("%s[Position \"raumschach junk\"]\n", tags), TS_RECORD_ERROR_VARIANT, 4, "start position" },
+    { NULL },
+  };
+
+  for (BadCase *c = cases; c->what; c++)
+    {
+      check_bad (c);
+      g_free (c->data);
+    }
+}
+
+static void
+test_too_large (void)
+{
+  gsize size = TS_RECORD_MAX_FILE_SIZE + 1;
+  g_autofree char *big = g_malloc (size + 1);
+  g_autofree char *path = tmp_path ("big.tessera");
+  g_autoptr (GError) error = NULL;
+  FILE *f;
+
+  memset (big, ' ', size);
+  big[size] = '\0';
+  big[0] = '<';
+  g_assert_null (ts_game_from_data (big, size, "big", &error));
+  g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
+  g_clear_error (&error);
+
+  /* A file is not read past the limit. */
+  f = g_fopen (path, "w");
+  g_assert_nonnull (f);
+  g_assert_cmpint (fseek (f, size - 1, SEEK_SET), ==, 0);
+  fputc ('>', f);
+  fclose (f);
+  g_assert_null (ts_game_load (path, &error));
+  g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
+  g_assert_true (g_str_has_prefix (error->message, path));
+  g_unlink (path);
+}
+
+static void
+test_save (void)
+{
+  g_autoptr (TsGame) game = ts_game_new_random (ts_variant_lookup ("raumschach"), 10, 2, TRUE, 11);
+  g_autofree char *path = tmp_path ("saved.tessera");
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *text_path = tmp_path ("saved.pgn");
+  g_autofree char *first = ts_game_to_xml (game, NULL);
+  g_autofree char *second = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsGame) loaded = NULL;
+
+  g_assert_cmpint (ts_game_format_for_filename (path), ==, TS_GAME_FORMAT_XML);
+  g_assert_cmpint (ts_game_format_for_filename (text_path), ==, TS_GAME_FORMAT_TEXT);
+  g_assert_cmpint (ts_game_format_for_filename ("X.TXT"), ==, TS_GAME_FORMAT_TEXT);
+
+  ts_game_set_field (game, TS_GAME_EVENT, "first");
+  g_assert_true (ts_game_is_modified (game));
+  g_free (first);
+  first = ts_game_to_xml (game, NULL);
+  g_assert_true (ts_game_save (game, path, TS_GAME_FORMAT_XML, &error));
+  g_assert_no_error (error);
+  g_assert_false (ts_game_is_modified (game));
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+  g_assert_true (schema_accepts (path));
+
+  ts_game_set_field (game, TS_GAME_EVENT, "second");
+  second = ts_game_to_xml (game, NULL);
+  g_assert_true (ts_game_save (game, path, TS_GAME_FORMAT_XML, &error));
+  g_assert_true (g_file_get_contents (backup, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, first);
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, second);
+
+  loaded = ts_game_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (ts_game_get_field (loaded, TS_GAME_EVENT), ==, "second");
+
+  g_assert_true (ts_game_save (game, text_path, TS_GAME_FORMAT_TEXT, &error));
+  g_clear_pointer (&loaded, ts_game_free);
+  loaded = ts_game_load (text_path, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&contents, g_free);
+  contents = ts_game_to_xml (loaded, NULL);
+  g_assert_cmpstr (contents, ==, second);
+
+  /* Errors name the file. */
+  g_assert_false (ts_game_save (game, "/nonexistent-dir/x.tessera", TS_GAME_FORMAT_XML, &error));
+  g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_IO);
+  g_assert_true (g_str_has_prefix (error->message, "/nonexistent-dir/x.tessera: "));
+  g_clear_error (&error);
+  g_assert_null (ts_game_load ("/nonexistent-dir/x.tessera", &error));
+  g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_IO);
+  g_assert_true (g_str_has_prefix (error->message, "/nonexistent-dir/x.tessera: "));
+
+  g_unlink (path);
+  g_unlink (backup);
+  g_unlink (text_path);
+}
+
+static void
+remove_tmp_dir (void)
+{
+  g_autoptr (GDir) dir = g_dir_open (tmp_dir, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *path = tmp_path (name);
+
+      g_unlink (path);
+    }
+  g_rmdir (tmp_dir);
+  g_free (tmp_dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("test-records-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+  g_test_add_func ("/records/files/round-trip-variants", test_round_trip_variants);
+  g_test_add_func ("/records/files/round-trip-setup", test_round_trip_setup);
+  g_test_add_func ("/records/files/deep-nesting", test_deep_nesting);
+  g_test_add_func ("/records/files/bad-xml", test_bad_xml);
+  g_test_add_func ("/records/files/bad-text", test_bad_text);
+  g_test_add_func ("/records/files/too-large", test_too_large);
+  g_test_add_func ("/records/files/save", test_save);
+  status = g_test_run ();
+  remove_tmp_dir ();
+  return status;
+}
