@@ -65,12 +65,6 @@ step_state (const guint8 *sq, int base, const gint16 *lead, guint n_lead, guint8
   return cap;
 }
 
-static inline gboolean
-mask_hits (DkMask a, DkMask b)
-{
-  return ((a.lo & b.lo) | (a.hi & b.hi)) != 0;
-}
-
 /* ray[d][c] = 2 * r + e, where r is how many cells from c on, in direction d, are
  * empty, and e is 1 if the cell that ends that run holds an enemy (0 if it is own or
  * off the board). A single slide never meets its own vacated cells after the first
@@ -129,20 +123,15 @@ emit_ray (DkGen *g, const DkTables *t, int base, int step, guint m, guint range,
     emit (g, t, base + (int) ((m >> 1) + 1) * step, TRUE, side);
 }
 
-/* blocked: the window's own and off-board cells around the anchor; a direction whose
- * first leading cells hit it has no move at all. */
+/* free: the directions whose first step meets no own checker and stays on the board. */
 static void
 gen_slides (DkGen *g, const DkTables *t, const DkRays ray, const DkOrientTables *ot,
-            DkMode mode, gboolean quiet_ok, gboolean capture_ok, guint side, DkMask blocked)
+            DkMode mode, gboolean quiet_ok, gboolean capture_ok, guint side, guint32 free)
 {
-  guint cls = mode.cls;
-
-  for (guint i = 0; i < t->n_class_dirs[cls]; i++)
+  for (guint32 dirs = free & t->class_mask[mode.cls]; dirs; dirs &= dirs - 1)
     {
-      guint d = t->class_dirs[cls][i];
+      guint d = (guint) __builtin_ctz (dirs);
 
-      if (mask_hits (ot->lead_mask[d], blocked))
-        continue;
       emit_ray (g, t, g->anchor, t->dir_pad[d], min_ray (ray, d, g->anchor, ot->lead[d], ot->n_lead[d]),
                 mode.range, quiet_ok, capture_ok, side);
     }
@@ -156,18 +145,16 @@ gen_slides (DkGen *g, const DkTables *t, const DkRays ray, const DkOrientTables 
 static void
 gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
               const DkOrientTables *ot, const DkPiece *pc, guint8 enemy, guint side,
-              guint32 *stamp, guint32 mark, DkMask blocked)
+              guint32 *stamp, guint32 mark, guint32 free_dirs)
 {
-  guint c1 = pc->modes[0].cls, c2 = pc->modes[1].cls, range2 = pc->modes[1].range;
+  guint c2 = pc->modes[1].cls, range2 = pc->modes[1].range;
 
-  for (guint i = 0; i < t->n_class_dirs[c1]; i++)
+  for (guint32 dirs = free_dirs & t->class_mask[pc->modes[0].cls]; dirs; dirs &= dirs - 1)
     {
-      guint d1 = t->class_dirs[c1][i];
+      guint d1 = (guint) __builtin_ctz (dirs);
       int base1 = g->anchor;
       guint free;
 
-      if (mask_hits (ot->lead_mask[d1], blocked))
-        continue;
       free = MIN (min_ray (ray, d1, g->anchor, ot->lead[d1], ot->n_lead[d1]) >> 1,
                   pc->modes[0].range);
       for (guint k1 = 1; k1 <= free; k1++)
@@ -218,6 +205,7 @@ dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
   guint8 own = DK_CHECKER (side), enemy = DK_CHECKER (1 - side);
   guint32 stamp[DK_PAD_CELLS];
   guint32 mark = 0;
+  guint32 nb_own[DK_PAD_CELLS], nb_stop[DK_PAD_CELLS];   /* filled for own cells only */
   g_autofree DkRays *rays = g_new0 (DkRays, 1);
   DkGen g = { out, 0, 0, 0, 0, 0, noisy_only };
   const DkPiece *pieces[TS_DOSEKI_N_PIECES];
@@ -227,35 +215,47 @@ dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
 
   memset (stamp, 0, sizeof stamp);
   compute_rays (t, sq, enemy, *rays);
+  /* Per own checker: which neighbours are own, and which stop a step (own or off). */
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {
       int a = t->pad_of[c];
-      DkMask mine = { 0, 0 }, blocked = { 0, 0 };
+      guint32 o26 = 0, s26 = 0;
 
       if (sq[a] != own)
         continue;
-      /* The neighbourhood as bits: which shapes fit here, which first steps are stopped. */
-      for (guint b = 0; b < DK_WIN_BITS; b++)
+      for (guint d = 0; d < DK_N_DIRS; d++)
         {
-          guint8 v = sq[a + t->win_pad[b]];
-          guint64 bit = G_GUINT64_CONSTANT (1) << (b & 63);
-          if (v == own)
-            {
-              *(b < 64 ? &mine.lo : &mine.hi) |= bit;
-              *(b < 64 ? &blocked.lo : &blocked.hi) |= bit;
-            }
-          else if (v == DK_OFF)
-            *(b < 64 ? &blocked.lo : &blocked.hi) |= bit;
+          guint8 v = sq[a + t->dir_pad[d]];
+          o26 |= (guint32) (v == own) << d;
+          s26 |= (guint32) (v == own || v == DK_OFF) << d;
         }
+      nb_own[a] = o26;
+      nb_stop[a] = s26;
+    }
+  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+    {
+      int a = t->pad_of[c];
+      guint32 mine;
 
+      if (sq[a] != own)
+        continue;
+      mine = nb_own[a];
       for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
         {
-          const DkOrientTables *ot = &t->tab[o];
-          const TsDosekiOrientation *or = &t->orient[o];
-          const DkPiece *pc = pieces[or->piece];
+          const DkOrientTables *ot;
+          const TsDosekiOrientation *or;
+          const DkPiece *pc;
+          guint32 stopped = 0;
 
-          if ((mine.lo & ot->fit.lo) != ot->fit.lo || (mine.hi & ot->fit.hi) != ot->fit.hi)
+          if ((mine & t->fit26[o]) != t->fit26[o])
             continue;
+          ot = &t->tab[o];
+          or = &t->orient[o];
+          pc = pieces[or->piece];
+          /* A direction is stopped at once if some cell of S would step onto an own
+           * checker outside S or off the board. */
+          for (guint i = 0; i < or->n_cells; i++)
+            stopped |= nb_stop[a + ot->cells[i]] & ~ot->in_s[i];
           g.piece = or->piece;
           g.shape = o;
           g.from = c;
@@ -268,18 +268,18 @@ dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
                * never meets S's own cells after its first step, so needs no lifting. */
               for (guint i = 0; i < n; i++)
                 sq[a + ot->cells[i]] = DK_EMPTY;
-              gen_compound (&g, t, sq, (const void *) *rays, ot, pc, enemy, side, stamp, ++mark, blocked);
+              gen_compound (&g, t, sq, (const void *) *rays, ot, pc, enemy, side, stamp, ++mark, ~stopped);
               for (guint i = 0; i < n; i++)
                 sq[a + ot->cells[i]] = own;
             }
           else if (pc->pawn)
             {
-              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[0], TRUE, FALSE, side, blocked);
-              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[1], FALSE, TRUE, side, blocked);
+              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[0], TRUE, FALSE, side, ~stopped);
+              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[1], FALSE, TRUE, side, ~stopped);
             }
           else
             for (guint m = 0; m < pc->n_modes; m++)
-              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[m], TRUE, TRUE, side, blocked);
+              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[m], TRUE, TRUE, side, ~stopped);
         }
     }
 

@@ -31,13 +31,8 @@ typedef struct {
   gboolean     pawn;       /* modes[0] moves only, modes[1] captures only */
 } DkPiece;
 
-/* Cells around an anchor as bits: offsets x, y in -2..2, z in -1..2 (100 bits). */
-#define DK_WIN_BITS 100
-typedef struct { guint64 lo, hi; } DkMask;
-
 typedef struct {
-  DkMask fit;                                      /* the cells of S */
-  DkMask lead_mask[DK_N_DIRS];                     /* the first step's leading cells */
+  guint32 in_s[TS_DOSEKI_MAX_SET];                 /* per cell: the directions that stay inside S */
   gint16 cells[TS_DOSEKI_MAX_SET];                 /* padded offsets from the anchor */
   gint16 lead[DK_N_DIRS][TS_DOSEKI_MAX_SET];       /* (S + d) \ S, padded offsets */
   guint8 n_lead[DK_N_DIRS];
@@ -52,7 +47,10 @@ typedef struct {
   guint8              dir_opposite[DK_N_DIRS];
   guint8              class_dirs[4][12];   /* directions of each class */
   guint8              n_class_dirs[4];
-  gint16              win_pad[DK_WIN_BITS];   /* padded offset of each window bit */
+  guint32             fit26[TS_DOSEKI_N_ORIENTATIONS]; /* directions from the anchor to
+                                                          S's other cells (kept together
+                                                          for a fast scan) */
+  guint32             class_mask[4];           /* the directions of each class, as bits */
   guint16             pad_of[TS_DOSEKI_CELLS];
   gint16              dense_of[DK_PAD_CELLS]; /* -1 on the border */
 } DkTables;

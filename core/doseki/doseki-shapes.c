@@ -113,20 +113,13 @@ pad_offset (int x, int y, int z)
   return x + DK_PAD_W * (y + DK_PAD_W * z);
 }
 
-static int
-win_bit (int x, int y, int z)
+static guint
+dir_index (const DkTables *t, int x, int y, int z)
 {
-  g_assert (x >= -2 && x <= 2 && y >= -2 && y <= 2 && z >= -1 && z <= 2);
-  return (x + 2) + 5 * ((y + 2) + 5 * (z + 1));
-}
-
-static void
-mask_set (DkMask *m, int bit)
-{
-  if (bit < 64)
-    m->lo |= G_GUINT64_CONSTANT (1) << bit;
-  else
-    m->hi |= G_GUINT64_CONSTANT (1) << (bit - 64);
+  for (guint d = 0; d < DK_N_DIRS; d++)
+    if (t->dir_vec[d][0] == x && t->dir_vec[d][1] == y && t->dir_vec[d][2] == z)
+      return d;
+  g_assert_not_reached ();
 }
 
 static gboolean
@@ -156,6 +149,7 @@ build_directions (DkTables *t)
           t->dir_pad[n] = pad_offset (x, y, z);
           t->dir_class[n] = cls;
           t->class_dirs[cls][t->n_class_dirs[cls]++] = n;
+          t->class_mask[cls] |= 1u << n;
           n++;
         }
   /* Directions are listed symmetrically: d and 25 - d are opposite. */
@@ -227,7 +221,13 @@ build_lead_cells (DkTables *t)
       for (guint c = 0; c < o->n_cells; c++)
         {
           ot->cells[c] = pad_offset (o->cells[c][0], o->cells[c][1], o->cells[c][2]);
-          mask_set (&ot->fit, win_bit (o->cells[c][0], o->cells[c][1], o->cells[c][2]));
+          if (c > 0)
+            t->fit26[i] |= 1u << dir_index (t, o->cells[c][0], o->cells[c][1], o->cells[c][2]);
+          for (guint d = 0; d < DK_N_DIRS; d++)
+            if (orientation_has (o, o->cells[c][0] + t->dir_vec[d][0],
+                                 o->cells[c][1] + t->dir_vec[d][1],
+                                 o->cells[c][2] + t->dir_vec[d][2]))
+              ot->in_s[c] |= 1u << d;
         }
       for (guint d = 0; d < DK_N_DIRS; d++)
         for (guint c = 0; c < o->n_cells; c++)
@@ -238,7 +238,6 @@ build_lead_cells (DkTables *t)
             if (orientation_has (o, x, y, z))
               continue;
             ot->lead[d][ot->n_lead[d]++] = pad_offset (x, y, z);
-            mask_set (&ot->lead_mask[d], win_bit (x, y, z));
           }
     }
 }
@@ -251,10 +250,6 @@ build_tables (gpointer data)
   build_directions (t);
   build_orientations (t);
   build_lead_cells (t);
-  for (int z = -1; z <= 2; z++)
-    for (int y = -2; y <= 2; y++)
-      for (int x = -2; x <= 2; x++)
-        t->win_pad[win_bit (x, y, z)] = pad_offset (x, y, z);
 
   for (guint i = 0; i < DK_PAD_CELLS; i++)
     t->dense_of[i] = -1;

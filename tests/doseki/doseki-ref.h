@@ -14,7 +14,7 @@
 enum { T_EMPTY = 0, T_RED = 1, T_BLACK = 2 };
 enum { T_ONGOING, T_LOSS, T_DRAW_CLOCK, T_DRAW_REPETITION };
 
-static const TsVariant *
+static inline const TsVariant *
 t_variant (void)
 {
   const TsVariant *v = ts_variant_lookup ("doseki");
@@ -23,25 +23,25 @@ t_variant (void)
   return v;
 }
 
-static TsPosition *
+static inline TsPosition *
 t_new_empty (void)
 {
   return ts_position_new_empty (t_variant ());
 }
 
-static TsPosition *
+static inline TsPosition *
 t_new_initial (void)
 {
   return ts_position_new_initial (t_variant ());
 }
 
-static void
+static inline void
 t_set (TsPosition *p, int c, guint who)
 {
   ts_position_set_piece (p, c, who ? TS_PIECE_MAKE (who - 1, 0) : TS_PIECE_NONE);
 }
 
-static guint
+static inline guint
 t_at (TsPosition *p, int c)
 {
   TsPiece piece = ts_position_piece_at (p, c);
@@ -49,7 +49,7 @@ t_at (TsPosition *p, int c)
   return piece ? TS_PIECE_SEAT (piece) + 1 : T_EMPTY;
 }
 
-static guint
+static inline guint
 t_count (TsPosition *p, guint seat)
 {
   guint n = 0;
@@ -59,7 +59,7 @@ t_count (TsPosition *p, guint seat)
   return n;
 }
 
-static guint
+static inline guint
 t_generate (TsPosition *p, TsMoveList *out)
 {
   guint before;
@@ -71,7 +71,7 @@ t_generate (TsPosition *p, TsMoveList *out)
   return out->n - before;
 }
 
-static guint
+static inline guint
 t_generate_noisy (TsPosition *p, TsMoveList *out)
 {
   guint before = out->n;
@@ -80,13 +80,13 @@ t_generate_noisy (TsPosition *p, TsMoveList *out)
   return out->n - before;
 }
 
-static guint
+static inline guint
 t_outside (TsPosition *p, guint seat)
 {
   return ts_position_hand_count (p, seat, 0);
 }
 
-static int
+static inline int
 t_end (TsPosition *p)
 {
   TsResult r;
@@ -113,7 +113,7 @@ static const struct { char letter; const char *modes; } ref_modes[] = {
   { 'W', "O0+O2" }, { 'Q', "O0 F0" }, { 'K', "O0 F0 D0" },
 };
 
-static int
+static inline int
 ref_cell (int x, int y, int z)
 {
   if (x < 0 || y < 0 || z < 0 || x > 8 || y > 8 || z > 8)
@@ -121,13 +121,13 @@ ref_cell (int x, int y, int z)
   return x + 9 * (y + 9 * z);
 }
 
-static int
+static inline int
 ref_class (const int d[3])
 {
   return (d[0] != 0) + (d[1] != 0) + (d[2] != 0);
 }
 
-static int
+static inline int
 ref_cmp (const void *a, const void *b)
 {
   return memcmp (a, b, sizeof (RefMove));
@@ -138,7 +138,7 @@ typedef struct {
   guint    n, cap;
 } RefList;
 
-static void
+static inline void
 ref_add (RefList *l, RefMove m)
 {
   for (guint i = 0; i < l->n; i++)
@@ -151,7 +151,7 @@ ref_add (RefList *l, RefMove m)
 
 /* State of the cells of S shifted by t on the lifted board: 0 all empty, 1 some enemy
  * (none own, none off), -1 blocked. */
-static int
+static inline int
 ref_state (const guint8 *lifted, const int cells[][3], guint n, const int t[3], guint8 own)
 {
   int r = 0;
@@ -167,7 +167,7 @@ ref_state (const guint8 *lifted, const int cells[][3], guint n, const int t[3], 
   return r;
 }
 
-static void
+static inline void
 ref_generate (TsPosition *p, RefList *out)
 {
   guint8 board[729];
@@ -281,8 +281,25 @@ ref_generate (TsPosition *p, RefList *out)
         ref_add (out, (RefMove) { -1, 0, c, TS_MOVE_PLACE });
 }
 
+static inline TsPosition *
+random_position (GRand *r)
+{
+  TsPosition *p = t_new_empty ();
+  double red = g_rand_double_range (r, 0.05, 0.5), black = g_rand_double_range (r, 0.05, 0.4);
+
+  for (int c = 0; c < 729; c++)
+    {
+      double v = g_rand_double (r);
+      t_set (p, c, v < red ? T_RED : v < red + black ? T_BLACK : 0);
+    }
+  ts_position_set_side_to_move (p, g_rand_int_range (r, 0, 2));
+  ts_position_set_hand_count (p, 0, 0, g_rand_int_range (r, 0, 3) == 0);
+  ts_position_set_hand_count (p, 1, 0, g_rand_int_range (r, 0, 3));
+  return p;
+}
+
 /* Sorted move lists of both generators, as RefMove arrays. */
-static void
+static inline void
 ref_compare (TsPosition *p)
 {
   RefList ref = { NULL, 0, 0 };

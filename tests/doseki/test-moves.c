@@ -429,23 +429,6 @@ test_end (void)
   }
 }
 
-static TsPosition *
-random_position (GRand *r)
-{
-  TsPosition *p = t_new_empty ();
-  double red = g_rand_double_range (r, 0.05, 0.5), black = g_rand_double_range (r, 0.05, 0.4);
-
-  for (int c = 0; c < 729; c++)
-    {
-      double v = g_rand_double (r);
-      t_set (p, c, v < red ? T_RED : v < red + black ? T_BLACK : 0);
-    }
-  ts_position_set_side_to_move (p, g_rand_int_range (r, 0, 2));
-  ts_position_set_hand_count (p, 0, 0, g_rand_int_range (r, 0, 3) == 0);
-  ts_position_set_hand_count (p, 1, 0, g_rand_int_range (r, 0, 3));
-  return p;
-}
-
 static void
 test_against_reference (void)
 {
@@ -476,7 +459,7 @@ test_make_unmake (void)
 
       ts_move_list_init (&l);
       t_generate (p, &l);
-      for (guint j = 0; j < l.n; j += 1 + l.n / 300)
+      for (guint j = 0; j < l.n; j += 1 + l.n / 150)
         {
           TsUndo u;
           g_autofree char *after = NULL;
@@ -498,6 +481,44 @@ test_make_unmake (void)
         g_autofree char *restored = ts_position_to_text (p);
         g_assert_cmpstr (restored, ==, before);
       }
+      ts_move_list_clear (&l);
+    }
+}
+
+/* perft(2) of sparse random positions: the fast counts after make against the naive
+ * generator's lists, child by child. */
+static void
+test_perft_children (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (4242);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (TsPosition) p = t_new_empty ();
+      TsMoveList l;
+      guint64 expected = 0;
+
+      for (int c = 0; c < 729; c++)
+        {
+          double v = g_rand_double (r);
+          t_set (p, c, v < 0.05 ? T_RED : v < 0.1 ? T_BLACK : T_EMPTY);
+        }
+      ts_position_set_hand_count (p, 1, 0, i);
+      ts_move_list_init (&l);
+      ts_position_generate_legal (p, &l);
+      for (guint j = 0; j < l.n; j++)
+        {
+          RefList ref = { NULL, 0, 0 };
+          TsUndo u;
+
+          ts_position_make (p, l.moves[j], &u);
+          ref_generate (p, &ref);
+          expected += ref.n;
+          g_free (ref.moves);
+          ts_position_unmake (p, &u);
+        }
+      g_assert_cmpuint (ts_perft (p, 2), ==, expected);
+      g_assert_cmpuint (ts_perft (p, 1), ==, l.n);
       ts_move_list_clear (&l);
     }
 }
@@ -543,5 +564,6 @@ main (int argc, char **argv)
   g_test_add_func ("/doseki/moves/reference", test_against_reference);
   g_test_add_func ("/doseki/moves/make-unmake", test_make_unmake);
   g_test_add_func ("/doseki/moves/noisy", test_noisy);
+  g_test_add_func ("/doseki/moves/perft-children", test_perft_children);
   return g_test_run ();
 }
