@@ -18,3 +18,26 @@ records_test_legal_move (TsGame *game, guint i)
   ts_position_free (pos);
   return m;
 }
+
+/* xmllint --relaxng against data/tessera-game.rng. */
+static inline gboolean
+records_test_schema_accepts (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *schema = g_build_filename (g_getenv ("TESSERA_SOURCE_ROOT"), "data",
+                                              "tessera-game.rng", NULL);
+  g_autofree char *err = NULL;
+  const char *argv[] = { "xmllint", "--noout", "--relaxng", schema, path, NULL };
+  int status;
+
+  g_assert_nonnull (g_getenv ("TESSERA_SOURCE_ROOT"));
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL,
+                NULL, NULL, NULL, &err, &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    {
+      g_test_message ("xmllint on %s: %s", path, err);
+      return FALSE;
+    }
+  return TRUE;
+}

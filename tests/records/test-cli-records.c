@@ -5,6 +5,7 @@
 
 #include "records/game-random.h"
 #include "records/game.h"
+#include "records-test.h"
 
 static char *tmp_dir;
 
@@ -43,6 +44,7 @@ test_validate (void)
   g_autofree char *expected_err = NULL;
 
   g_assert_true (ts_game_save (game, good, TS_GAME_FORMAT_XML, NULL));
+  g_assert_true (records_test_schema_accepts (good));
   g_assert_true (g_file_set_contents (bad, "[Variant \"raumschach\"]\n\n1. Zz9 *\n", -1, NULL));
 
   g_assert_cmpint (run_cli ((const char *[]) { "validate", good, NULL }, &out, &err), ==, 0);
@@ -87,6 +89,7 @@ test_convert (void)
   g_assert_cmpint (run_cli ((const char *[]) { "convert", text, back, NULL }, NULL, NULL), ==, 0);
   g_assert_true (g_file_get_contents (back, &contents, NULL, NULL));
   g_assert_cmpstr (contents, ==, original);
+  g_assert_true (records_test_schema_accepts (back));
   g_clear_pointer (&contents, g_free);
 
   g_assert_cmpint (run_cli ((const char *[]) { "convert", "--format=text", xml, forced, NULL }, NULL, NULL), ==, 0);
