@@ -438,7 +438,7 @@ test_against_reference (void)
   /* RULES.md §7's starting position. */
   ref_compare (start);
   g_assert_cmpuint (t_generate (start, NULL), ==, 35195);
-  for (guint i = 0; i < 40; i++)
+  for (guint i = 0; i < 24; i++)
     {
       g_autoptr (TsPosition) p = random_position (r);
       ref_compare (p);
@@ -495,13 +495,14 @@ test_perft_children (void)
   for (guint i = 0; i < 2; i++)
     {
       g_autoptr (TsPosition) p = t_new_empty ();
+      double density = 0.03 + 0.01 * i;
       TsMoveList l;
       guint64 expected = 0;
 
       for (int c = 0; c < 729; c++)
         {
           double v = g_rand_double (r);
-          t_set (p, c, v < 0.05 ? T_RED : v < 0.1 ? T_BLACK : T_EMPTY);
+          t_set (p, c, v < density ? T_RED : v < 2 * density ? T_BLACK : T_EMPTY);
         }
       ts_position_set_hand_count (p, 1, 0, i);
       ts_move_list_init (&l);
