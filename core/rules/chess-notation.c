@@ -67,6 +67,23 @@ matches (const TsPosition *p, TsMove m, const char *text)
     }
   if ((m.flags & TS_MOVE_CASTLE) && strcmp (text, castle_name (p, m)) == 0)
     return TRUE;
+  /* quick reject: every form ends with the destination (and =X) */
+  {
+    char to[8];
+    gsize tl = strlen (text), dl;
+    const char *tail = text;
+
+    ts_variant_cell_name (v, m.to, to);
+    dl = strlen (to);
+    if (m.promo != TS_NO_PROMO)
+      {
+        if (tl < 2 || text[tl - 2] != '=' || text[tl - 1] != v->piece_types[m.promo].letter)
+          return FALSE;
+        tl -= 2;
+      }
+    if (tl < dl || strncmp (tail + tl - dl, to, dl) != 0)
+      return FALSE;
+  }
   for (guint subset = 0; subset <= full; subset++)
     for (guint s = 0; s < G_N_ELEMENTS (seps); s++)
       for (int pl = 0; pl < 2; pl++)
@@ -157,9 +174,14 @@ ts_chess_move_to_san (TsPosition *p, TsMove m)
             if (count_matches (p, &l, buf, NULL) != 1)
               buf[0] = '\0';
           }
-      ts_move_list_clear (&l);
+      /* a pawn's letterless name can read as another piece's (level B, bishop B) */
       if (!*buf)
-        form (p, m, full, sep, FALSE, buf);
+        {
+          form (p, m, full, sep, TRUE, buf);
+          if (count_matches (p, &l, buf, NULL) != 1)
+            form (p, m, full, "-", TRUE, buf);
+        }
+      ts_move_list_clear (&l);
     }
   return g_strconcat (buf, check_mark (p, m), NULL);
 }
@@ -178,8 +200,48 @@ ts_chess_move_to_long (TsPosition *p, TsMove m)
     }
   else
     form (p, m, (1u << ts_rules (p)->name_len) - 1,
-          (m.flags & TS_MOVE_CAPTURE) ? "x" : "-", FALSE, buf);
+          (m.flags & TS_MOVE_CAPTURE) ? "x" : "-", TRUE, buf);
   return g_strdup (buf);
+}
+
+/* Why no legal move matches text: it is a move of the pieces, but not allowed. */
+static const char *
+illegal_reason (TsPosition *p, const char *text)
+{
+  const TsVariantRules *r = ts_rules (p);
+  TsChessGen g;
+  TsMoveList l;
+  const char *why = NULL;
+
+  if (p->st.over)
+    return _("the game is over");
+  for (guint i = 0; i < r->n_promos; i++)
+    {
+      g_autofree char *with = g_strdup_printf ("%s=%c", text, p->variant->piece_types[r->promos[i]].letter);
+      TsMoveList legal;
+      guint n;
+
+      ts_move_list_init (&legal);
+      ts_position_generate_legal (p, &legal);
+      n = count_matches (p, &legal, with, NULL);
+      ts_move_list_clear (&legal);
+      if (n)
+        return _("a pawn reaching its last cells must promote: add =X");
+    }
+  ts_move_list_init (&l);
+  ts_chess_gen_init (&g, p, p->st.side);
+  ts_chess_gen_pseudo (&g, &l, FALSE, NULL);
+  for (guint i = 0; i < l.n && !why; i++)
+    if (matches (p, l.moves[i], text))
+      {
+        if (g.guard >= 0 && !ts_chess_test_move (&g, l.moves[i]))
+          why = g.in_check ? _("the king is in check and this does not answer it")
+                           : _("it would leave the king in check");
+        else if (r->compulsory_capture)
+          why = _("capturing is compulsory");
+      }
+  ts_move_list_clear (&l);
+  return why ? why : _("no piece of that kind can go there");
 }
 
 gboolean
@@ -223,11 +285,10 @@ ts_chess_move_parse (TsPosition *p, const char *text, TsMove *out, GError **erro
       /* say why: a well-formed move that is not legal, or not a move at all */
       const char *s = t;
       const char *dest = NULL;
-      char piece = 0;
 
       if (g_ascii_isupper (*s) && ts_variant_piece_type_by_letter (v, *s) >= 0 &&
           ts_variant_parse_cell (v, s, NULL) == TS_NO_CELL)
-        piece = *s++;
+        s++;
       for (const char *q = s; *q && !dest; q++)
         {
           const char *end;
@@ -244,10 +305,8 @@ ts_chess_move_parse (TsPosition *p, const char *text, TsMove *out, GError **erro
                      _("“%s” is not a move of %s: no destination cell found"), text, v->name);
       else
         g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_ILLEGAL,
-                     _("“%s” is not a legal move for %s here%s"), text,
-                     v->seat_names[p->st.side],
-                     ts_position_in_check (p) ? _(" (the king is in check)") :
-                     piece ? _(" (no such piece can go there)") : "");
+                     _("“%s” is not a legal move for %s here: %s"), text,
+                     v->seat_names[p->st.side], illegal_reason (p, t));
     }
   ts_move_list_clear (&l);
   return n == 1;

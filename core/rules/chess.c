@@ -211,15 +211,44 @@ gen_castles (TsChessGen *g, TsMoveList *out)
     }
 }
 
-/* Pseudo-legal moves of g->side: no captures of teammates or protected kings. */
+static inline guint
+count_ray (const guint8 *b, const guint8 *cap_ok, int from, int off, guint range)
+{
+  guint n = 0;
+
+  for (guint dist = 0; dist < range; dist++)
+    {
+      guint8 tv;
+
+      from += off;
+      tv = b[from];
+      if (tv != 0)
+        return n + cap_ok[tv];
+      n++;
+    }
+  return n;
+}
+
+static gboolean
+is_pinned (const TsChessGen *g, int cell)
+{
+  for (guint i = 0; i < g->n_pinned; i++)
+    if (g->pinned[i] == cell)
+      return TRUE;
+  return FALSE;
+}
+
+/* Pseudo-legal moves of g->side: no captures of teammates or protected kings.
+ * With count, the moves that need no legality test are only counted there. */
 void
-ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy)
+ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *count)
 {
   const TsVariant *v = g->p->variant;
   const TsVariantRules *r = g->r;
   TsPosition *p = g->p;
   const guint8 *b = p->board;
   guint side = g->side;
+  guint64 cnt = 0;   /* a local: stores through count could alias the board */
 
   for (guint w = 0; w < TS_OCC_WORDS; w++)
     {
@@ -233,6 +262,13 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy)
           guint type = TS_PIECE_TYPE (val);
           const TsPieceMoves *pm = &r->moves[type];
 
+          gboolean counting = count && !g->in_check && from != g->guard && !is_pinned (g, from);
+
+#define EMIT(f, t, ty, pr, fl) G_STMT_START {                                      \
+            if (counting) cnt++; else push (out, r, f, t, ty, pr, fl); } G_STMT_END
+#define EMIT_PAWN(f, t, ty, fl) G_STMT_START {                                     \
+            if (counting) cnt += r->promo_zone[side][t] ? r->n_promos : 1;          \
+            else push_pawn (out, r, side, f, t, ty, fl); } G_STMT_END
           bits &= bits - 1;
           if (pm->seat_dependent)
             {
@@ -243,13 +279,13 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy)
                   if (b[to] != 0)
                     continue;
                   if (!noisy || r->promo_zone[side][to])
-                    push_pawn (out, r, side, from, to, type, 0);
+                    EMIT_PAWN (from, to, type, 0);
                   if (pm->double_step && (val & TS_PIECE_UNMOVED) && !noisy)
                     {
                       int to2 = to + pm->moves[side][k];
 
                       if (b[to2] == 0)
-                        push_pawn (out, r, side, from, to2, type, TS_MOVE_DOUBLE);
+                        EMIT_PAWN (from, to2, type, TS_MOVE_DOUBLE);
                     }
                 }
               for (guint k = 0; k < pm->n_captures[side]; k++)
@@ -257,7 +293,7 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy)
                   int to = from + pm->captures[side][k];
 
                   if (g->cap_ok[b[to]])
-                    push_pawn (out, r, side, from, to, type, TS_MOVE_CAPTURE);
+                    EMIT_PAWN (from, to, type, TS_MOVE_CAPTURE);
                   else if (to == p->st.ep_cell && p->st.ep_victim >= 0 &&
                            g->cap_ok[b[p->st.ep_victim]])
                     push (out, r, from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
@@ -271,6 +307,11 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy)
 
               if (ray->cond && (p->st.checked_mask & (1u << side)))
                 continue;
+              if (counting && !noisy)
+                {
+                  cnt += count_ray (b, g->cap_ok, from, ray->off, ray->range);
+                  continue;
+                }
               for (guint dist = 0; dist < ray->range; dist++)
                 {
                   guint8 tv;
@@ -280,16 +321,20 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy)
                   if (tv == 0)
                     {
                       if (!noisy)
-                        push (out, r, from, to, type, TS_NO_PROMO, 0);
+                        EMIT (from, to, type, TS_NO_PROMO, 0);
                       continue;
                     }
                   if (g->cap_ok[tv])
-                    push (out, r, from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE);
+                    EMIT (from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE);
                   break;
                 }
             }
+#undef EMIT
+#undef EMIT_PAWN
         }
     }
+  if (count)
+    *count += cnt;
 
   if (noisy)
     return;
@@ -304,7 +349,11 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy)
           {
             int to = r->to_padded[c];
 
-            if (b[to] == 0 && !(v->piece_types[t].pawn && r->promo_zone[side][to]))
+            if (b[to] != 0 || (v->piece_types[t].pawn && r->promo_zone[side][to]))
+              continue;
+            if (count && !g->in_check)
+              (*count)++;
+            else
               {
                 TsMove m = { TS_NO_CELL, (TsCell) c, (guint8) t, TS_NO_PROMO, TS_MOVE_DROP, 0 };
 
@@ -378,36 +427,62 @@ needs_test (const TsChessGen *g, TsMove m)
   {
     int from = g->r->to_padded[m.from];
 
-    if (from == g->guard)
-      return TRUE;
-    for (guint i = 0; i < g->n_pinned; i++)
-      if (g->pinned[i] == from)
-        return TRUE;
+    return from == g->guard || is_pinned (g, from);
   }
-  return FALSE;
 }
 
+/* Is m legal? Plays it on the bare board (no hash, no counters), looks at the
+ * guarded king, and puts the board back. */
 gboolean
 ts_chess_test_move (TsChessGen *g, TsMove m)
 {
-  TsPosition *p = g->p;
-  TsUndo u;
-  guint64 hash = p->st.hash;
+  const TsVariantRules *r = g->r;
+  guint8 *b = g->p->board;
+  int cells[4], n = 0, king = g->guard;
+  guint8 saved[4];
+  int to = r->to_padded[m.to];
   gboolean bad;
-  int king;
 
-  u.n_changes = 0;
-  ts_chess_apply (p, m, g->side, &u);
-  king = p->king[g->guard_seat];
-  bad = king >= 0 && ts_chess_attacked (p, king, g->enemies);
-  ts_chess_revert (p, &u, 0);
-  p->st.hash = hash;
+#define SET(cell, value) G_STMT_START {                                        \
+    cells[n] = (cell); saved[n++] = b[cell]; b[cell] = (value); } G_STMT_END
+  if (m.flags & TS_MOVE_DROP)
+    SET (to, TS_PIECE_MAKE (g->side, m.piece));
+  else
+    {
+      int from = r->to_padded[m.from];
+      guint8 mover = b[from];
+
+      if (m.flags & TS_MOVE_EN_PASSANT)
+        SET (g->p->st.ep_victim, 0);
+      if (m.flags & TS_MOVE_CASTLE)
+        for (guint i = 0; i < r->n_castles[g->side]; i++)
+          {
+            const TsCastle *c = &r->castles[g->side][i];
+
+            if (c->king_from == from && c->king_to == to)
+              {
+                guint8 rook = b[c->rook_from];
+
+                SET (c->rook_from, 0);
+                SET (c->rook_to, rook);
+              }
+          }
+      SET (from, 0);
+      SET (to, mover);
+      if (from == king)
+        king = to;
+    }
+#undef SET
+  bad = king >= 0 && ts_chess_attacked (g->p, king, g->enemies);
+  while (n-- > 0)
+    b[cells[n]] = saved[n];
   return !bad;
 }
 
-/* Legal moves of the side to move into out; with stop_at_one, stops after one. */
+/* Legal moves of the side to move into out; with stop_at_one, stops after one.
+ * With count (perft's last ply), moves that need no test are counted, not listed. */
 static void
-generate (TsPosition *p, TsMoveList *out, gboolean noisy, gboolean stop_at_one)
+generate (TsPosition *p, TsMoveList *out, gboolean noisy, gboolean stop_at_one, guint64 *count)
 {
   const TsVariantRules *r = ts_rules (p);
   TsChessGen g;
@@ -416,7 +491,8 @@ generate (TsPosition *p, TsMoveList *out, gboolean noisy, gboolean stop_at_one)
   if (p->st.over || (p->st.out_mask & (1u << p->st.side) && r->elimination != TS_ELIM_PARTNER))
     return;
   ts_chess_gen_init (&g, p, p->st.side);
-  ts_chess_gen_pseudo (&g, out, noisy && !r->compulsory_capture);
+  ts_chess_gen_pseudo (&g, out, noisy && !r->compulsory_capture,
+                       r->compulsory_capture || g.guard < 0 ? NULL : count);
   if (g.guard >= 0)
     {
       guint n = start;
@@ -452,13 +528,13 @@ generate (TsPosition *p, TsMoveList *out, gboolean noisy, gboolean stop_at_one)
 static void
 chess_generate (TsPosition *p, TsMoveList *out)
 {
-  generate (p, out, FALSE, FALSE);
+  generate (p, out, FALSE, FALSE, NULL);
 }
 
 static void
 chess_generate_noisy (TsPosition *p, TsMoveList *out)
 {
-  generate (p, out, TRUE, FALSE);
+  generate (p, out, TRUE, FALSE, NULL);
 }
 
 gboolean
@@ -468,7 +544,7 @@ ts_chess_has_legal_move (TsPosition *p)
   gboolean any;
 
   ts_move_list_init (&l);
-  generate (p, &l, FALSE, TRUE);
+  generate (p, &l, FALSE, TRUE, NULL);
   any = l.n > 0;
   ts_move_list_clear (&l);
   return any;
@@ -481,7 +557,7 @@ chess_is_legal (TsPosition *p, TsMove m)
   gboolean found = FALSE;
 
   ts_move_list_init (&l);
-  generate (p, &l, FALSE, FALSE);
+  generate (p, &l, FALSE, FALSE, NULL);
   for (guint i = 0; i < l.n && !found; i++)
     found = ts_move_equal (l.moves[i], m);
   ts_move_list_clear (&l);
@@ -713,6 +789,46 @@ chess_result (TsPosition *p, TsResult *out)
     }
 }
 
+/* Perft with one move list per level and counting at the last ply. */
+static guint64
+perft_rec (TsPosition *p, guint depth, TsMoveList *lists)
+{
+  TsMoveList *l = &lists[depth];
+  guint64 nodes = 0;
+
+  l->n = 0;
+  if (depth == 1)
+    {
+      generate (p, l, FALSE, FALSE, &nodes);
+      return nodes + l->n;
+    }
+  generate (p, l, FALSE, FALSE, NULL);
+  for (guint i = 0; i < l->n; i++)
+    {
+      TsUndo u;
+
+      chess_make (p, l->moves[i], &u);
+      nodes += perft_rec (p, depth - 1, lists);
+      chess_unmake (p, &u);
+    }
+  return nodes;
+}
+
+static guint64
+chess_perft (TsPosition *p, guint depth)
+{
+  TsMoveList lists[32];
+  guint64 nodes;
+
+  depth = MIN (depth, 31u);
+  for (guint i = 0; i <= depth; i++)
+    ts_move_list_init (&lists[i]);
+  nodes = perft_rec (p, depth, lists);
+  for (guint i = 0; i <= depth; i++)
+    ts_move_list_clear (&lists[i]);
+  return nodes;
+}
+
 static void
 chess_setup (TsPosition *p)
 {
@@ -735,6 +851,7 @@ const TsRulesOps ts_chess_ops = {
   .unmake = chess_unmake,
   .checked_king = chess_checked_king,
   .result = chess_result,
+  .perft = chess_perft,
   .move_to_san = ts_chess_move_to_san,
   .move_to_long = ts_chess_move_to_long,
   .move_parse = ts_chess_move_parse,

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "reference.h"
+#include "rules-test-util.h"
 #include "rules/notation.h"
 #include "rules/postext.h"
 
@@ -99,18 +100,8 @@ test_random_games (gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  guint n;
-  const TsVariant *const *list;
-
   g_test_init (&argc, &argv, NULL);
   slow = g_test_slow ();
-  list = ts_variant_list (&n);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/reference/%s", list[i]->id);
-
-      if (list[i]->family == TS_FAMILY_CHESS)
-        g_test_add_data_func (path, list[i]->id, test_random_games);
-    }
+  add_per_variant ("/reference", test_random_games);
   return g_test_run ();
 }
