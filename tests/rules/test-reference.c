@@ -4,6 +4,7 @@
 
 #include "reference.h"
 #include "rules-test-util.h"
+#include "positions.h"
 #include "rules/notation.h"
 #include "rules/postext.h"
 
@@ -44,17 +45,15 @@ assert_same_moves (TsPosition *p)
 }
 
 static void
-test_random_games (gconstpointer data)
+random_games (const TsVariant *v, const char *start, guint games, guint plies)
 {
-  const TsVariant *v = ts_variant_lookup (data);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (g_str_hash (v->id));
-  guint games = slow ? 12 : 3, plies = slow ? 120 : 40;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (g_str_hash (v->id) + (start ? g_str_hash (start) : 0));
   guint perft_depth = slow ? 3 : 2;
 
   g_assert_nonnull (v);
   for (guint g = 0; g < games; g++)
     {
-      g_autoptr(TsPosition) p = ts_position_new_initial (v);
+      g_autoptr(TsPosition) p = start ? pos (start) : ts_position_new_initial (v);
 
       for (guint ply = 0; ply < plies; ply++)
         {
@@ -97,11 +96,39 @@ test_random_games (gconstpointer data)
     }
 }
 
+static void
+test_random_games (gconstpointer data)
+{
+  random_games (ts_variant_lookup (data), NULL, slow ? 12 : 3, slow ? 120 : 40);
+}
+
+/* The hand-built positions: perft both ways, then random games from them. */
+static void
+test_hand_built (gconstpointer data)
+{
+  const TestPosition *tp = data;
+  g_autoptr(TsPosition) p = pos (tp->text);
+  guint depth = slow || tp->perft[2] < 20000 ? 3 : 2;
+
+  for (guint d = 1; d <= depth; d++)
+    {
+      g_assert_cmpuint (ref_perft (p, d), ==, tp->perft[d - 1]);
+      g_assert_cmpuint (ts_perft (p, d), ==, tp->perft[d - 1]);
+    }
+  random_games (ts_position_variant (p), tp->text, slow ? 8 : 3, slow ? 60 : 20);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   slow = g_test_slow ();
   add_per_variant ("/reference", test_random_games);
+  for (guint i = 0; i < G_N_ELEMENTS (test_positions); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/reference/position/%u", i);
+
+      g_test_add_data_func (path, &test_positions[i], test_hand_built);
+    }
   return g_test_run ();
 }
