@@ -11,6 +11,7 @@ struct _TesseraApplication
   GtkApplication  parent_instance;
   GSettings      *settings;
   GtkCssProvider *css;
+  GtkWindow      *shortcuts;   /* weak */
 };
 
 G_DEFINE_FINAL_TYPE (TesseraApplication, tessera_application, GTK_TYPE_APPLICATION)
@@ -71,15 +72,21 @@ shortcuts_activated (GSimpleAction *action,
                      GVariant      *parameter,
                      gpointer       user_data)
 {
-  GtkApplication *app = user_data;
+  TesseraApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
   g_autoptr(GtkBuilder) builder = NULL;
-  GtkWindow *shortcuts;
 
-  builder = gtk_builder_new_from_resource ("/io/github/tessera/Tessera/tessera-shortcuts.ui");
-  shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts"));
-  gtk_window_set_transient_for (shortcuts, gtk_application_get_active_window (app));
-  gtk_window_set_application (shortcuts, app);
-  gtk_window_present (shortcuts);
+  /* One shortcuts window at a time, moved to the window it was asked from. */
+  if (self->shortcuts == NULL)
+    {
+      builder = gtk_builder_new_from_resource ("/io/github/tessera/Tessera/tessera-shortcuts.ui");
+      self->shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts"));
+      g_object_add_weak_pointer (G_OBJECT (self->shortcuts), (gpointer *) &self->shortcuts);
+      gtk_window_set_application (self->shortcuts, GTK_APPLICATION (self));
+    }
+  if (parent != self->shortcuts)
+    gtk_window_set_transient_for (self->shortcuts, parent);
+  gtk_window_present (self->shortcuts);
 }
 
 static void
@@ -170,9 +177,13 @@ static void
 tessera_application_activate (GApplication *app)
 {
   TesseraApplication *self = TESSERA_APPLICATION (app);
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  GtkWindow *window = NULL;
   g_autofree char *variant = NULL;
 
+  /* The most recently focused game window; the shortcuts window does not count. */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l && !window; l = l->next)
+    if (TESSERA_IS_WINDOW (l->data))
+      window = l->data;
   if (window == NULL)
     {
       variant = g_settings_get_string (self->settings, "last-variant");
@@ -292,6 +303,7 @@ tessera_application_dispose (GObject *object)
 
   g_clear_object (&self->settings);
   g_clear_object (&self->css);
+  g_clear_weak_pointer (&self->shortcuts);
 
   G_OBJECT_CLASS (tessera_application_parent_class)->dispose (object);
 }

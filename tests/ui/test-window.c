@@ -85,6 +85,16 @@ test_window_content (void)
   g_assert_finalize_object (window);
 }
 
+static guint
+count_shortcuts_windows (GList *windows)
+{
+  guint n = 0;
+
+  for (GList *l = windows; l; l = l->next)
+    n += GTK_IS_SHORTCUTS_WINDOW (l->data);
+  return n;
+}
+
 static void
 test_application_actions (void)
 {
@@ -132,6 +142,15 @@ test_application_actions (void)
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "new-game", g_variant_new_string ("bogus"));
   g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 2);
+
+  /* One shortcuts window however often it is asked for; activation does not mistake it for
+   * a game window. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "shortcuts", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "shortcuts", NULL);
+  g_application_activate (G_APPLICATION (app));
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  g_assert_cmpuint (g_list_length (windows), ==, 3);
+  g_assert_cmpuint (count_shortcuts_windows (windows), ==, 1);
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
