@@ -501,85 +501,138 @@ draw_layer_labels (cairo_t *cr, const TsBoardLayout *layout,
     }
 }
 
-static guint16
-mark_of (const TsBoardRenderOptions *options, TsCell cell)
+typedef enum { SHAPE_RECT, SHAPE_DOT, SHAPE_RING, SHAPE_FRAME } MarkShape;
+
+/* Adds the shape of every cell of a layer carrying mark (and none of the
+ * marks in except) to the path; TRUE if there was any. One fill or stroke per
+ * kind of mark keeps a board full of highlights cheap. */
+static gboolean
+path_marked_cells (cairo_t *cr, const TsBoardLayout *layout,
+                   const TsBoardRenderOptions *options, guint layer, guint16 mark,
+                   guint16 except, MarkShape shape)
 {
-  return options->marks ? options->marks[cell] : 0;
+  gboolean any = FALSE;
+
+  if (!options->marks)
+    return FALSE;
+  cairo_new_path (cr);
+  for (guint f = 0; f < layout->files; f++)
+    for (guint r = 0; r < layout->ranks; r++)
+      {
+        TsCell cell = ts_variant_layer_cell (layout->variant, layer, f, r);
+        guint16 m = options->marks[cell];
+        double x, y, c;
+        if (!(m & mark) || (m & except))
+          continue;
+        any = TRUE;
+        ts_board_layout_cell_rect (layout, cell, &x, &y, &c);
+        switch (shape)
+          {
+          case SHAPE_RECT:
+            cairo_rectangle (cr, x, y, c, c);
+            break;
+          case SHAPE_DOT:
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, x + c / 2, y + c / 2, MAX (2.0, c * 0.16), 0, 2 * G_PI);
+            break;
+          case SHAPE_RING:
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, x + c / 2, y + c / 2, c * 0.44, 0, 2 * G_PI);
+            break;
+          case SHAPE_FRAME:
+            cairo_rectangle (cr, x + c * 0.12, y + c * 0.12, c * 0.76, c * 0.76);
+            break;
+          }
+      }
+  return any;
 }
 
 /* Highlights under the pieces. */
 static void
-draw_under_marks (cairo_t *cr, const TsBoardTheme *theme, guint16 m, double x, double y,
-                  double c)
+draw_under_marks (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOptions *options,
+                  const TsBoardTheme *theme, guint layer)
 {
-  if (m & TS_CELL_MARK_LAST_MOVE)
+  if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_LAST_MOVE, 0, SHAPE_RECT))
     {
       set_rgba (cr, &theme->last_move, 0.55);
-      cairo_rectangle (cr, x, y, c, c);
       cairo_fill (cr);
     }
-  if (m & TS_CELL_MARK_SELECTED)
+  if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_SELECTED, 0, SHAPE_RECT))
     {
       set_rgba (cr, &theme->selected, 0.75);
-      cairo_rectangle (cr, x, y, c, c);
       cairo_fill (cr);
     }
-  if (m & TS_CELL_MARK_CHECK)
+  for (guint f = 0; options->marks && f < layout->files; f++)
+    for (guint r = 0; r < layout->ranks; r++)
+      {
+        TsCell cell = ts_variant_layer_cell (layout->variant, layer, f, r);
+        double x, y, c;
+        cairo_pattern_t *pat;
+        if (!(options->marks[cell] & TS_CELL_MARK_CHECK))
+          continue;
+        ts_board_layout_cell_rect (layout, cell, &x, &y, &c);
+        pat = cairo_pattern_create_radial (x + c / 2, y + c / 2, 0, x + c / 2, y + c / 2, c * 0.7);
+        cairo_pattern_add_color_stop_rgba (pat, 0, theme->check.r, theme->check.g,
+                                           theme->check.b, 1);
+        cairo_pattern_add_color_stop_rgba (pat, 1, theme->check.r, theme->check.g,
+                                           theme->check.b, 0);
+        cairo_set_source (cr, pat);
+        cairo_rectangle (cr, x, y, c, c);
+        cairo_fill (cr);
+        cairo_pattern_destroy (pat);
+      }
+  if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_HOVER, 0, SHAPE_RECT))
     {
-      cairo_pattern_t *pat = cairo_pattern_create_radial (x + c / 2, y + c / 2, 0,
-                                                          x + c / 2, y + c / 2, c * 0.7);
-      cairo_pattern_add_color_stop_rgba (pat, 0, theme->check.r, theme->check.g,
-                                         theme->check.b, 1);
-      cairo_pattern_add_color_stop_rgba (pat, 1, theme->check.r, theme->check.g,
-                                         theme->check.b, 0);
-      cairo_set_source (cr, pat);
-      cairo_rectangle (cr, x, y, c, c);
+      set_rgba (cr, &theme->hover, 0.45);
       cairo_fill (cr);
-      cairo_pattern_destroy (pat);
     }
-  if (m & (TS_CELL_MARK_HOVER | TS_CELL_MARK_ECHO))
+  if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_ECHO, TS_CELL_MARK_HOVER,
+                         SHAPE_RECT))
     {
-      set_rgba (cr, &theme->hover, (m & TS_CELL_MARK_HOVER) ? 0.45 : 0.25);
-      cairo_rectangle (cr, x, y, c, c);
+      set_rgba (cr, &theme->hover, 0.25);
       cairo_fill (cr);
     }
 }
 
 /* Highlights over the pieces. */
 static void
-draw_over_marks (cairo_t *cr, const TsBoardTheme *theme, guint16 m, double x, double y,
-                 double c)
+draw_over_marks (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOptions *options,
+                 const TsBoardTheme *theme, guint layer)
 {
-  if (m & TS_CELL_MARK_CAPTURE)
+  double c = layout->cell;
+
+  /* a ring around a piece that can be taken, a dot on an empty target */
+  if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_CAPTURE, 0, SHAPE_RING))
     {
-      /* a ring around the piece that can be taken */
       set_rgba (cr, &theme->target, 0.45);
       cairo_set_line_width (cr, MAX (2.0, c * 0.08));
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x + c / 2, y + c / 2, c * 0.44, 0, 2 * G_PI);
       cairo_stroke (cr);
     }
-  else if (m & TS_CELL_MARK_TARGET)
+  if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_TARGET, TS_CELL_MARK_CAPTURE,
+                         SHAPE_DOT))
     {
       set_rgba (cr, &theme->target, 0.45);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x + c / 2, y + c / 2, MAX (2.0, c * 0.16), 0, 2 * G_PI);
       cairo_fill (cr);
     }
-  if (m & TS_CELL_MARK_PREVIEW)
+  if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_PREVIEW, 0, SHAPE_FRAME))
     {
       set_rgba (cr, &theme->selected, 0.9);
       cairo_set_line_width (cr, MAX (1.5, c * 0.07));
-      cairo_rectangle (cr, x + c * 0.12, y + c * 0.12, c * 0.76, c * 0.76);
       cairo_stroke (cr);
     }
-  if (m & TS_CELL_MARK_CURSOR)
+  if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_CURSOR, 0, SHAPE_RECT))
     {
       double lw = MAX (2.0, c * 0.07);
+      /* inset by half the line so the frame stays inside its cell */
+      cairo_new_path (cr);
+      path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_CURSOR, 0, SHAPE_RECT);
       set_rgb (cr, &theme->cursor);
       cairo_set_line_width (cr, lw);
-      cairo_rectangle (cr, x + lw / 2, y + lw / 2, c - lw, c - lw);
+      cairo_save (cr);
+      cairo_clip_preserve (cr);
+      cairo_set_line_width (cr, lw * 2);
       cairo_stroke (cr);
+      cairo_restore (cr);
     }
 }
 
@@ -628,6 +681,12 @@ draw_polycubes (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOpt
             if (r + 1 < layout->ranks &&
                 same_army_at (p, ts_variant_layer_cell (v, layer, f, r + 1), seat))
               cairo_rectangle (cr, x + inset, y - inset - 1, s - 2 * inset, 2 * inset + 2);
+            /* where four meet, close the hole between the bridges */
+            if (f + 1 < layout->files && r + 1 < layout->ranks &&
+                same_army_at (p, ts_variant_layer_cell (v, layer, f + 1, r), seat) &&
+                same_army_at (p, ts_variant_layer_cell (v, layer, f, r + 1), seat) &&
+                same_army_at (p, ts_variant_layer_cell (v, layer, f + 1, r + 1), seat))
+              cairo_rectangle (cr, x + s - inset - 1, y - inset - 1, 2 * inset + 2, 2 * inset + 2);
           }
       if (!any)
         continue;
@@ -640,37 +699,133 @@ draw_polycubes (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOpt
       cairo_fill (cr);
 
       /* vertical links: ▲ toward the next layer, ▼ toward the previous one */
+      cairo_new_path (cr);
       for (guint f = 0; f < layout->files; f++)
         for (guint r = 0; r < layout->ranks; r++)
           {
             TsCell cell = ts_variant_layer_cell (v, layer, f, r);
             int coords[TS_MAX_DIMS];
-            double x, y, s, t = c * 0.13;
+            double x, y, s, t = c * 0.16;
             if (!same_army_at (p, cell, seat) || cell == options->hidden)
               continue;
             ts_geometry_coords (&v->geometry, cell, coords);
             ts_board_layout_cell_rect (layout, cell, &x, &y, &s);
-            set_rgb (cr, &ac->outline);
             coords[2]++;
             if (same_army_at (p, ts_geometry_cell (&v->geometry, coords), seat))
               {
                 cairo_move_to (cr, x + s - inset, y + inset);
-                cairo_line_to (cr, x + s - inset - t * 1.6, y + inset);
-                cairo_line_to (cr, x + s - inset, y + inset + t * 1.6);
+                cairo_line_to (cr, x + s - inset - t, y + inset);
+                cairo_line_to (cr, x + s - inset, y + inset + t);
                 cairo_close_path (cr);
-                cairo_fill (cr);
               }
             coords[2] -= 2;
             if (same_army_at (p, ts_geometry_cell (&v->geometry, coords), seat))
               {
                 cairo_move_to (cr, x + inset, y + s - inset);
-                cairo_line_to (cr, x + inset + t * 1.6, y + s - inset);
-                cairo_line_to (cr, x + inset, y + s - inset - t * 1.6);
+                cairo_line_to (cr, x + inset + t, y + s - inset);
+                cairo_line_to (cr, x + inset, y + s - inset - t);
                 cairo_close_path (cr);
-                cairo_fill (cr);
               }
           }
+      set_rgb (cr, &ac->outline);
+      cairo_fill (cr);
     }
+}
+
+/* Raster targets get pieces from a cache of pre-drawn images (a blit is far
+ * cheaper than filling the paths again); vector targets get the paths. */
+#define SPRITE_CACHE_MAX 512
+
+static GMutex sprite_lock;
+static GHashTable *sprite_cache;   /* key -> cairo_surface_t */
+
+static gboolean
+target_is_vector (cairo_t *cr)
+{
+  switch (cairo_surface_get_type (cairo_get_target (cr)))
+    {
+    case CAIRO_SURFACE_TYPE_PDF:
+    case CAIRO_SURFACE_TYPE_PS:
+    case CAIRO_SURFACE_TYPE_SVG:
+    case CAIRO_SURFACE_TYPE_SCRIPT:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static cairo_surface_t *
+sprite_get (TsPieceImage image, TsArmy army, gboolean faded, int px)
+{
+  guint key = (guint) px << 8 | (guint) image << 4 | (guint) army << 1 | (faded ? 1 : 0);
+  cairo_surface_t *sprite;
+
+  g_mutex_lock (&sprite_lock);
+  if (!sprite_cache)
+    sprite_cache = g_hash_table_new_full (NULL, NULL, NULL,
+                                          (GDestroyNotify) cairo_surface_destroy);
+  sprite = g_hash_table_lookup (sprite_cache, GUINT_TO_POINTER (key));
+  if (!sprite)
+    {
+      cairo_t *scr;
+
+      if (g_hash_table_size (sprite_cache) >= SPRITE_CACHE_MAX)
+        g_hash_table_remove_all (sprite_cache);
+      sprite = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, px, px);
+      scr = cairo_create (sprite);
+      if (faded)
+        cairo_push_group (scr);
+      ts_piece_art_draw (scr, image, army, 0, 0, px);
+      if (faded)
+        {
+          cairo_pop_group_to_source (scr);
+          cairo_paint_with_alpha (scr, 0.5);
+        }
+      cairo_destroy (scr);
+      g_hash_table_insert (sprite_cache, GUINT_TO_POINTER (key), sprite);
+    }
+  cairo_surface_reference (sprite);
+  g_mutex_unlock (&sprite_lock);
+  return sprite;
+}
+
+static void
+paint_piece (cairo_t *cr, TsPieceImage image, TsArmy army, gboolean faded, double x, double y,
+             double size)
+{
+  double sx = 1, sy = 0, scale, dx, dy;
+  cairo_matrix_t m;
+  int px;
+
+  cairo_get_matrix (cr, &m);
+  cairo_user_to_device_distance (cr, &sx, &sy);
+  scale = hypot (sx, sy);
+  px = (int) round (size * scale);
+  /* sprites only for plain scaling, not rotations, and not on paper */
+  if (target_is_vector (cr) || m.xy != 0 || m.yx != 0 || px < 4 || px > 512)
+    {
+      if (faded)
+        cairo_push_group (cr);
+      ts_piece_art_draw (cr, image, army, x, y, size);
+      if (faded)
+        {
+          cairo_pop_group_to_source (cr);
+          cairo_paint_with_alpha (cr, 0.5);
+        }
+      return;
+    }
+
+  cairo_surface_t *sprite = sprite_get (image, army, faded, px);
+  cairo_save (cr);
+  /* snap to device pixels and draw the sprite 1:1 */
+  dx = x;
+  dy = y;
+  cairo_user_to_device (cr, &dx, &dy);
+  cairo_identity_matrix (cr);
+  cairo_set_source_surface (cr, sprite, round (dx), round (dy));
+  cairo_paint (cr);
+  cairo_restore (cr);
+  cairo_surface_destroy (sprite);
 }
 
 static void
@@ -681,17 +836,10 @@ draw_piece (cairo_t *cr, const TsVariant *v, const TsPosition *p, TsPiece piece,
   TsPieceImage image = ts_board_piece_image (v, TS_PIECE_TYPE (piece));
   TsArmy army = ts_board_seat_army (v, seat);
   double pad = image == TS_PIECE_IMAGE_CHECKER ? c * 0.08 : 0;
+  /* an eliminated army stays on the board, faded */
+  gboolean faded = seat < v->n_seats && !ts_position_seat_active (p, seat);
 
-  if (seat < v->n_seats && !ts_position_seat_active (p, seat))
-    {
-      /* an eliminated army stays on the board, faded */
-      cairo_push_group (cr);
-      ts_piece_art_draw (cr, image, army, x + pad, y + pad, c - 2 * pad);
-      cairo_pop_group_to_source (cr);
-      cairo_paint_with_alpha (cr, 0.5);
-      return;
-    }
-  ts_piece_art_draw (cr, image, army, x + pad, y + pad, c - 2 * pad);
+  paint_piece (cr, image, army, faded, x + pad, y + pad, c - 2 * pad);
 }
 
 /* A small picture of an army: its royal piece, or a checker. */
@@ -727,7 +875,15 @@ draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOption
       for (guint t = 0; t < v->n_piece_types; t++)
         {
           guint n = ts_position_hand_count (p, s, t);
-          if (n > 0)
+          if (n == 0)
+            continue;
+          if (v->family == TS_FAMILY_DOSEKI)
+            /* TRANSLATORS: Doseki checkers waiting outside the board */
+            {
+              g_string_append (str, "  ");
+              g_string_append_printf (str, ngettext ("%u outside", "%u outside", n), n);
+            }
+          else
             g_string_append_printf (str, "  %c×%u", v->piece_types[t].letter, n);
         }
       texts[s] = g_string_free (str, FALSE);
@@ -756,7 +912,7 @@ draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOption
           cairo_close_path (cr);
           cairo_fill (cr);
         }
-      ts_piece_art_draw (cr, army_emblem (v), army, x + label * 0.3, y, ih);
+      paint_piece (cr, army_emblem (v), army, FALSE, x + label * 0.3, y, ih);
       cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL,
                               s == to_move ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
       set_rgba (cr, &theme->text, active ? 1.0 : 0.45);
@@ -812,17 +968,7 @@ ts_board_render (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOp
     {
       draw_layer_cells (cr, layout, theme, l);
       draw_layer_labels (cr, layout, options, theme, l);
-      for (guint f = 0; f < layout->files; f++)
-        for (guint r = 0; r < layout->ranks; r++)
-          {
-            TsCell cell = ts_variant_layer_cell (v, l, f, r);
-            double x, y, s;
-            guint16 m = mark_of (options, cell);
-            if (m == 0)
-              continue;
-            ts_board_layout_cell_rect (layout, cell, &x, &y, &s);
-            draw_under_marks (cr, theme, m, x, y, s);
-          }
+      draw_under_marks (cr, layout, options, theme, l);
       if (v->family == TS_FAMILY_DOSEKI)
         draw_polycubes (cr, layout, options, theme, l);
       for (guint f = 0; f < layout->files; f++)
@@ -831,15 +977,12 @@ ts_board_render (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOp
             TsCell cell = ts_variant_layer_cell (v, l, f, r);
             TsPiece piece = ts_position_piece_at (p, cell);
             double x, y, s;
-            guint16 m = mark_of (options, cell);
-            if ((piece == 0 || cell == options->hidden) && m == 0)
+            if (piece == 0 || cell == options->hidden)
               continue;
             ts_board_layout_cell_rect (layout, cell, &x, &y, &s);
-            if (piece != 0 && cell != options->hidden)
-              draw_piece (cr, v, p, piece, x, y, s);
-            if (m != 0)
-              draw_over_marks (cr, theme, m, x, y, s);
+            draw_piece (cr, v, p, piece, x, y, s);
           }
+      draw_over_marks (cr, layout, options, theme, l);
     }
 
   if (layout->status_h > 0)
