@@ -505,7 +505,6 @@ read_comment (Reader *r, GError **error)
   const char *close = memchr (start, '}', r->end - start);
   guint start_line = r->line;
   g_autofree char *raw = NULL;
-  g_autofree char *text = NULL;
   TsGameNode *last = ts_game_builder_last (r->builder);
 
   if (close == NULL)
