@@ -58,7 +58,7 @@ step_state (const guint8 *sq, int base, const gint16 *lead, guint n_lead, guint8
       guint8 v = sq[base + lead[i]];
       if (v == DK_EMPTY)
         continue;
-      if (v != enemy)
+      if (DK_OWNER (v) != enemy)
         return -1;
       cap = 1;
     }
@@ -86,13 +86,13 @@ compute_rays (const DkTables *t, const guint8 *sq, guint8 enemy, DkRays ray)
         for (int c = TS_DOSEKI_CELLS - 1; c >= 0; c--)
           {
             int q = t->pad_of[c];
-            r[q] = sq[q] == DK_EMPTY ? 2 + r[q + step] : sq[q] == enemy;
+            r[q] = sq[q] == DK_EMPTY ? 2 + r[q + step] : DK_OWNER (sq[q]) == enemy;
           }
       else
         for (int c = 0; c < TS_DOSEKI_CELLS; c++)
           {
             int q = t->pad_of[c];
-            r[q] = sq[q] == DK_EMPTY ? 2 + r[q + step] : sq[q] == enemy;
+            r[q] = sq[q] == DK_EMPTY ? 2 + r[q + step] : DK_OWNER (sq[q]) == enemy;
           }
     }
 }
@@ -221,13 +221,13 @@ dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
       int a = t->pad_of[c];
       guint32 o26 = 0, s26 = 0;
 
-      if (sq[a] != own)
+      if (DK_OWNER (sq[a]) != own)
         continue;
       for (guint d = 0; d < DK_N_DIRS; d++)
         {
           guint8 v = sq[a + t->dir_pad[d]];
-          o26 |= (guint32) (v == own) << d;
-          s26 |= (guint32) (v == own || v == DK_OFF) << d;
+          o26 |= (guint32) (DK_OWNER (v) == own) << d;
+          s26 |= (guint32) (DK_OWNER (v) == own || v == DK_OFF) << d;
         }
       nb_own[a] = o26;
       nb_stop[a] = s26;
@@ -237,7 +237,7 @@ dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
       int a = t->pad_of[c];
       guint32 mine;
 
-      if (sq[a] != own)
+      if (DK_OWNER (sq[a]) != own)
         continue;
       mine = nb_own[a];
       for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
@@ -263,14 +263,18 @@ dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
           if (pc->compound)
             {
               guint n = or->n_cells;
+              guint8 saved[TS_DOSEKI_MAX_SET];
 
               /* The second slide is judged with S lifted off the board. A single slide
                * never meets S's own cells after its first step, so needs no lifting. */
               for (guint i = 0; i < n; i++)
-                sq[a + ot->cells[i]] = DK_EMPTY;
+                {
+                  saved[i] = sq[a + ot->cells[i]];
+                  sq[a + ot->cells[i]] = DK_EMPTY;
+                }
               gen_compound (&g, t, sq, (const void *) *rays, ot, pc, enemy, side, stamp, ++mark, ~stopped);
               for (guint i = 0; i < n; i++)
-                sq[a + ot->cells[i]] = own;
+                sq[a + ot->cells[i]] = saved[i];
             }
           else if (pc->pawn)
             {
@@ -328,7 +332,8 @@ dk_is_legal (TsPosition *p, TsMove m)
           t->orient[m.shape].piece != m.piece)
         return FALSE;
       for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
-        if (p->board[t->pad_of[m.from] + t->tab[m.shape].cells[i]] != DK_CHECKER (p->st.side))
+        if (DK_OWNER (p->board[t->pad_of[m.from] + t->tab[m.shape].cells[i]]) !=
+            DK_CHECKER (p->st.side))
           return FALSE;
     }
   ts_move_list_init (&l);
@@ -408,7 +413,7 @@ dk_make (TsPosition *p, TsMove m, TsUndo *u)
 
       for (guint i = 0; i < n; i++)
         {
-          record (u, a + ot->cells[i], own);
+          record (u, a + ot->cells[i], p->board[a + ot->cells[i]]);
           ts_position_put (p, a + ot->cells[i], DK_EMPTY);
         }
       for (guint i = 0; i < n; i++)
@@ -416,7 +421,7 @@ dk_make (TsPosition *p, TsMove m, TsUndo *u)
           int c = b + ot->cells[i];
 
           record (u, c, p->board[c]);
-          captured |= p->board[c] == enemy;
+          captured |= DK_OWNER (p->board[c]) == enemy;
           ts_position_put (p, c, own);
         }
       set_outside (p, side, p->st.hand[side][0] + promotions (t, m.shape, a, b, side));
@@ -571,7 +576,7 @@ ts_doseki_polycubes (const TsPosition *p, guint labels[TS_DOSEKI_CELLS])
   memset (labels, 0, TS_DOSEKI_CELLS * sizeof labels[0]);
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {
-      guint8 colour = p->board[t->pad_of[c]];
+      guint8 colour = DK_OWNER (p->board[t->pad_of[c]]);
       guint head = 0, tail = 0;
 
       if (!(colour & 0x80) || labels[c])
@@ -585,7 +590,7 @@ ts_doseki_polycubes (const TsPosition *p, guint labels[TS_DOSEKI_CELLS])
             {
               int q = pc + t->dir_pad[t->class_dirs[DK_CLASS_O][i]];
               int qc = t->dense_of[q];
-              if (p->board[q] == colour && !labels[qc])
+              if (DK_OWNER (p->board[q]) == colour && !labels[qc])
                 {
                   labels[qc] = n;
                   queue[tail++] = qc;

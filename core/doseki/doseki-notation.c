@@ -159,7 +159,7 @@ dk_move_parse (TsPosition *p, const char *text, TsMove *out, GError **error)
   for (guint i = 1; i < n; i++)
     anchor = MIN (anchor, cells[i]);
   for (guint i = 0; i < n; i++)
-    if (p->board[t->pad_of[cells[i]]] != DK_CHECKER (p->st.side))
+    if (DK_OWNER (p->board[t->pad_of[cells[i]]]) != DK_CHECKER (p->st.side))
       return parse_fail (error, TS_RULES_ERROR_ILLEGAL, text, text,
                          _("the listed cells must all hold checkers of the side to move"));
 

@@ -61,6 +61,9 @@ const DkPiece  *dk_piece (guint piece);
 /* Board bytes, as in TsPosition.board: every checker is piece type 0. */
 #define DK_EMPTY    0
 #define DK_CHECKER(seat) TS_PIECE_MAKE (seat, 0)
+/* The seat part of a board byte: a checker of any type counts as a checker of its
+ * seat (an editor may put any of the variant's types); TS_CELL_OFF gives 0. */
+#define DK_OWNER(v)      ((guint8) ((v) & 0xf0))
 
 /* The padded layout must be the rules core's: checked when the variant loads. */
 G_STATIC_ASSERT (DK_PAD_B == TS_PAD);

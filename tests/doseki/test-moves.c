@@ -276,6 +276,17 @@ test_multi_capture (void)
   g_assert_cmpstr (before, ==, after);
 }
 
+static TsMove
+parse_ok (TsPosition *p, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  TsMove m;
+
+  g_assert_true (ts_move_parse (p, text, &m, &error));
+  g_assert_no_error (error);
+  return m;
+}
+
 static guint
 gain_of (TsPosition *p, const char *move)
 {
@@ -366,6 +377,33 @@ test_placement (void)
     g_assert_cmpuint (t_generate (q, NULL), ==, 729);
     g_assert_cmpint (t_end (q), ==, T_ONGOING);
   }
+}
+
+/* An editor may put any of the variant's piece types on the board: each is a checker
+ * of its seat, and unmake gives back the exact bytes. */
+static void
+test_any_type_is_a_checker (void)
+{
+  g_autoptr (TsPosition) p = t_new_empty ();
+  g_autofree char *before = NULL;
+  TsMove m;
+  TsUndo u;
+
+  ts_position_set_piece (p, CELL (4, 4, 4), TS_PIECE_MAKE (0, 1));
+  ts_position_set_piece (p, CELL (5, 4, 4), TS_PIECE_MAKE (0, 12));
+  ts_position_set_piece (p, CELL (4, 6, 4), TS_PIECE_MAKE (1, 7));
+  ts_position_set_piece (p, CELL (5, 6, 4), TS_PIECE_MAKE (1, 0));
+  ref_compare (p);
+  m = parse_ok (p, "H Ee5,Ef5xEe7");
+  ts_position_make (p, m, &u);
+  g_assert_cmpuint (t_count (p, 1), ==, 0);
+  g_assert_cmpuint (ts_position_piece_at (p, CELL (4, 6, 4)), ==, TS_PIECE_MAKE (0, 0));
+  ts_position_unmake (p, &u);
+  g_assert_cmpuint (ts_position_piece_at (p, CELL (4, 4, 4)), ==, TS_PIECE_MAKE (0, 1));
+  g_assert_cmpuint (ts_position_piece_at (p, CELL (5, 4, 4)), ==, TS_PIECE_MAKE (0, 12));
+  g_assert_cmpuint (ts_position_piece_at (p, CELL (4, 6, 4)), ==, TS_PIECE_MAKE (1, 7));
+  before = ts_position_to_text (p);
+  g_assert_nonnull (strstr (before, "/4bb3/"));
 }
 
 static void
@@ -562,6 +600,7 @@ main (int argc, char **argv)
   g_test_add_func ("/doseki/moves/promotion", test_promotion);
   g_test_add_func ("/doseki/moves/placement", test_placement);
   g_test_add_func ("/doseki/moves/end", test_end);
+  g_test_add_func ("/doseki/moves/any-type", test_any_type_is_a_checker);
   g_test_add_func ("/doseki/moves/reference", test_against_reference);
   g_test_add_func ("/doseki/moves/make-unmake", test_make_unmake);
   g_test_add_func ("/doseki/moves/noisy", test_noisy);
