@@ -71,6 +71,7 @@ ts_cli_diagram (int argc, char **argv)
   g_autofree char *output = NULL;
   g_autofree char *caption = NULL;
   gboolean no_coordinates = FALSE, no_status = FALSE, dark = FALSE, list = FALSE;
+  gboolean pieces = FALSE;
   int size = 800;
   const GOptionEntry entries[] = {
     { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("The variant (its id)"), N_("ID") },
@@ -88,6 +89,8 @@ ts_cli_diagram (int argc, char **argv)
       N_("Leave out the armies and the side to move"), NULL },
     { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, N_("Use the dark colours"), NULL },
     { "list", 0, 0, G_OPTION_ARG_NONE, &list, N_("List the variants and exit"), NULL },
+    { "pieces", 0, 0, G_OPTION_ARG_NONE, &pieces,
+      N_("Draw every piece image in every army colour instead of a board"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
@@ -116,6 +119,16 @@ ts_cli_diagram (int argc, char **argv)
     {
       ts_cli_error (_("give --output FILE (.png, .svg or .pdf)"));
       return 2;
+    }
+
+  if (pieces)
+    {
+      if (!ts_piece_sheet_to_file (output, size, &error))
+        {
+          ts_cli_error ("%s", error->message);
+          return 1;
+        }
+      return 0;
     }
 
   p = load_position (variant, position);
@@ -176,6 +189,46 @@ time_frames (const TsPosition *p, int width, int height, guint16 *marks, guint *
   return elapsed / 1000.0 / n;
 }
 
+/* What the board shows while a user picks a move: the piece with most legal
+ * moves selected, its targets, a hovered cell with its echoes, the last move. */
+static void
+typical_marks (const TsPosition *p, guint16 *marks)
+{
+  const TsVariant *v = ts_position_variant (p);
+  g_autoptr(TsPosition) work = ts_position_copy (p);
+  guint count[TS_MAX_CELLS] = { 0 };
+  TsCell best = TS_NO_CELL, hover;
+  guint layer, file, rank;
+  TsMoveList legal;
+
+  ts_move_list_init (&legal);
+  ts_position_generate_legal (work, &legal);
+  for (guint i = 0; i < legal.n; i++)
+    {
+      TsCell from = legal.moves[i].from;
+      if (from == TS_NO_CELL)
+        continue;
+      count[from]++;
+      if (best == TS_NO_CELL || count[from] > count[best])
+        best = from;
+    }
+  for (guint i = 0; i < legal.n; i++)
+    if (legal.moves[i].from == best && best != TS_NO_CELL)
+      marks[legal.moves[i].to] |= (legal.moves[i].flags & TS_MOVE_CAPTURE)
+                                  ? TS_CELL_MARK_CAPTURE : TS_CELL_MARK_TARGET;
+  if (best != TS_NO_CELL)
+    marks[best] |= TS_CELL_MARK_SELECTED;
+  ts_move_list_clear (&legal);
+
+  hover = v->geometry.ncells / 2;
+  ts_variant_cell_layer (v, hover, &layer, &file, &rank);
+  for (guint l = 0; l < ts_variant_n_layers (v); l++)
+    marks[ts_variant_layer_cell (v, l, file, rank)] |= TS_CELL_MARK_ECHO;
+  marks[hover] |= TS_CELL_MARK_HOVER;
+  marks[0] |= TS_CELL_MARK_LAST_MOVE;
+  marks[v->geometry.ncells - 1] |= TS_CELL_MARK_LAST_MOVE;
+}
+
 int
 ts_cli_bench_draw (int argc, char **argv)
 {
@@ -215,28 +268,33 @@ ts_cli_bench_draw (int argc, char **argv)
     }
 
   list = ts_variant_list (&n);
-  printf ("%-26s %6s %7s %12s %12s\n", "variant", "cells", "layers", "ms/frame", "marked ms");
+  printf ("%-26s %6s %7s %10s %10s %10s\n", "variant", "cells", "layers", "plain", "selected",
+          "all");
   for (guint i = 0; i < n; i++)
     {
       const TsVariant *v = list[i];
       g_autoptr(TsPosition) p = NULL;
       g_autofree guint16 *marks = NULL;
       guint frames, frames_marked;
-      double ms, ms_marked;
+      double ms, ms_selected, ms_marked;
 
       if (only && strcmp (only, v->id) != 0)
         continue;
       p = ts_position_new_initial (v);
       ms = time_frames (p, width, height, NULL, &frames);
       /* the worst case: a mark on every cell */
-      marks = g_new (guint16, TS_MAX_CELLS);
+      marks = g_new0 (guint16, TS_MAX_CELLS);
+      typical_marks (p, marks);
+      ms_selected = time_frames (p, width, height, marks, &frames_marked);
       for (guint c = 0; c < TS_MAX_CELLS; c++)
         marks[c] = (c % 2) ? TS_CELL_MARK_TARGET | TS_CELL_MARK_ECHO : TS_CELL_MARK_CAPTURE;
       ms_marked = time_frames (p, width, height, marks, &frames_marked);
-      printf ("%-26s %6u %7u %12.2f %12.2f\n", v->id, v->geometry.ncells,
-              ts_variant_n_layers (v), ms, ms_marked);
+      printf ("%-26s %6u %7u %10.2f %10.2f %10.2f\n", v->id, v->geometry.ncells,
+              ts_variant_n_layers (v), ms, ms_selected, ms_marked);
     }
-  printf ("(%d×%d ARGB image surface; CPU time per frame, layout included, mean over at least "
-          "0.3 s; \"marked\": a highlight on every cell)\n", width, height);
+  printf ("(%d×%d ARGB image surface; CPU ms per frame, layout included, mean over at least "
+          "0.3 s. plain: the initial position; selected: the piece with most moves selected, "
+          "its targets, a hover and its echoes; all: a highlight on every cell)\n",
+          width, height);
   return 0;
 }

@@ -105,4 +105,9 @@ gboolean ts_board_render_to_file   (const TsBoardRenderOptions *options,
                                     int                         size,
                                     GError                    **error);
 
+/* Every piece image in every army colour, one row per army; size is the width. */
+gboolean ts_piece_sheet_to_file    (const char                 *filename,
+                                    int                         size,
+                                    GError                    **error);
+
 G_END_DECLS

@@ -534,6 +534,16 @@ test_cli_diagram (void)
     g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
   }
   {
+    /* the piece sheet: 12 images across, 6 armies down */
+    const char *args[] = { "diagram", "--pieces", "--size", "288", "--output", png, NULL };
+    g_assert_cmpint (run_cli (args, &err), ==, 0);
+    g_clear_pointer (&err, g_free);
+    s = cairo_image_surface_create_from_png (png);
+    g_assert_cmpint (cairo_image_surface_get_width (s), ==, 24 * TS_N_PIECE_IMAGES);
+    g_assert_cmpint (cairo_image_surface_get_height (s), ==, 24 * TS_N_ARMIES);
+    cairo_surface_destroy (s);
+  }
+  {
     const char *args[] = { "diagram", "--variant", "chaturanga", "--output", png, NULL };
     g_assert_cmpint (run_cli (args, &err), ==, 1);
     g_assert_nonnull (strstr (err, "chaturanga"));
