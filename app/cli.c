@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli-engine.h"
 #include "cli-rules.h"
 #include "cli-doseki.h"
 #include "cli-records.h"
@@ -28,6 +29,9 @@ static const TsCliCommand commands[] = {
   { "convert", N_("Convert a game record between the XML and text forms"), ts_cli_convert },
   { "bench-records", N_("Time loading and saving a large game record"), ts_cli_bench_records },
   /* engine */
+  { "analyse", N_("Search a position and print the best move"), ts_cli_analyse },
+  { "match", N_("Play engine levels and the greedy player against each other"), ts_cli_match },
+  { "bench", N_("Fixed-depth search of every variant: node count and speed"), ts_cli_bench },
   /* diagrams */
 #ifdef TS_HAVE_RENDER
   { "diagram", N_("Write a diagram of a position (PNG, SVG, PDF)"), ts_cli_diagram },

@@ -1,0 +1,480 @@
+/* Evaluation: material from computed piece values, centrality, mobility along
+ * probed rays, pawn progress and king safety. See docs/engine.md. */
+#include "engine/eval.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "rules/move.h"
+
+/* value = VALUE_BASE + VALUE_PER_TARGET × average empty-board mobility: fitted so that
+ * orthodox 2D chess gives N 314, B 436, R 620, Q 926. Pawns are the unit (100). */
+#define VALUE_BASE        130.0
+#define VALUE_PER_TARGET  35.0
+#define PAWN_VALUE        100
+#define DOSEKI_CHECKER    100
+
+#define MOBILITY_WEIGHT   2
+#define CENTRE_WEIGHT     2
+#define SHELTER_WEIGHT    5
+#define TEMPO             10
+
+static int
+sq (int x)
+{
+  return x * x;
+}
+
+/* Groups the probed targets of one piece into rays: targets sharing a reduced
+ * direction, in order of distance; a gap in the distances starts a new ray. */
+static void
+append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
+{
+  const guint nd = ev->variant->geometry.ndims;
+  guint n = 0;
+  struct { int dir[TS_MAX_DIMS]; int step; TsCell cell; } t[TS_MAX_CELLS];
+  gint16 end_ray = -1, end_cell = -2;
+
+  for (guint i = 0; i < moves->n; i++)
+    {
+      TsCell to = moves->moves[i].to;
+      gboolean dup = FALSE;
+
+      if (moves->moves[i].from != from || to == TS_NO_CELL)
+        continue;
+      for (guint j = 0; j < n && !dup; j++)
+        dup = t[j].cell == to;
+      if (dup || n >= G_N_ELEMENTS (t))
+        continue;
+
+      int g = 0;
+      for (guint d = 0; d < nd; d++)
+        {
+          int a = ABS (ev->coords[to][d] - ev->coords[from][d]);
+          while (a)
+            {
+              int r = g % a;
+              g = a;
+              a = r;
+            }
+        }
+      if (g == 0)
+        continue;
+      memset (t[n].dir, 0, sizeof t[n].dir);
+      for (guint d = 0; d < nd; d++)
+        t[n].dir[d] = (ev->coords[to][d] - ev->coords[from][d]) / g;
+      t[n].step = g;
+      t[n].cell = to;
+      n++;
+    }
+
+  /* Sort by direction, then step (insertion sort: n is small). */
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0; j--)
+      {
+        int c = memcmp (t[j - 1].dir, t[j].dir, sizeof t[j].dir);
+        if (c < 0 || (c == 0 && t[j - 1].step < t[j].step))
+          break;
+        __typeof__ (t[0]) tmp = t[j];
+        t[j] = t[j - 1];
+        t[j - 1] = tmp;
+      }
+
+  for (guint i = 0; i < n; i++)
+    {
+      gint16 c = t[i].cell;
+      if (i > 0 && (memcmp (t[i - 1].dir, t[i].dir, sizeof t[i].dir) != 0 ||
+                    t[i].step != t[i - 1].step + 1))
+        g_array_append_val (rays, end_ray);
+      g_array_append_val (rays, c);
+    }
+  if (n > 0)
+    g_array_append_val (rays, end_ray);
+  g_array_append_val (rays, end_cell);
+}
+
+static double
+distance (const TsEval *ev, TsCell c, const double centroid[TS_MAX_DIMS])
+{
+  double s = 0;
+
+  for (guint d = 0; d < ev->variant->geometry.ndims; d++)
+    s += (ev->coords[c][d] - centroid[d]) * (ev->coords[c][d] - centroid[d]);
+  return sqrt (s);
+}
+
+static void
+init_pawn_progress (TsEval *ev)
+{
+  g_autoptr (TsPosition) start = ts_position_new_initial (ev->variant);
+  const guint nd = ev->variant->geometry.ndims;
+
+  for (guint s = 0; s < ev->n_seats; s++)
+    {
+      double centroid[TS_MAX_DIMS] = { 0 }, d0 = 0;
+      guint n = 0, npawns = 0;
+
+      for (guint c = 0; c < ev->ncells; c++)
+        {
+          TsPiece p = ts_position_piece_at (start, (TsCell) c);
+          if (p && TS_PIECE_SEAT (p) == s)
+            {
+              for (guint d = 0; d < nd; d++)
+                centroid[d] += ev->coords[c][d];
+              n++;
+            }
+        }
+      if (n == 0)
+        continue;
+      for (guint d = 0; d < nd; d++)
+        centroid[d] /= n;
+      for (guint c = 0; c < ev->ncells; c++)
+        {
+          TsPiece p = ts_position_piece_at (start, (TsCell) c);
+          if (p && TS_PIECE_SEAT (p) == s && ev->variant->piece_types[TS_PIECE_TYPE (p)].pawn)
+            {
+              d0 += distance (ev, (TsCell) c, centroid);
+              npawns++;
+            }
+        }
+      if (npawns)
+        d0 /= npawns;
+      for (guint c = 0; c < ev->ncells; c++)
+        {
+          double delta = distance (ev, (TsCell) c, centroid) - d0;
+          if (delta > 0)
+            ev->advance[s * ev->ncells + c] = (gint16) (8 * delta + 3 * delta * delta);
+        }
+    }
+}
+
+static void
+init_phase (TsEval *ev)
+{
+  g_autoptr (TsPosition) start = ts_position_new_initial (ev->variant);
+
+  ev->phase_total = 0;
+  for (guint c = 0; c < ev->ncells; c++)
+    {
+      TsPiece p = ts_position_piece_at (start, (TsCell) c);
+      if (p && !ev->variant->piece_types[TS_PIECE_TYPE (p)].pawn)
+        ev->phase_total += ev->value[TS_PIECE_TYPE (p)];
+    }
+  ev->phase_total = MAX (ev->phase_total, 1);
+}
+
+void
+ts_eval_init (TsEval *ev, const TsVariant *v)
+{
+  memset (ev, 0, sizeof *ev);
+  ev->variant = v;
+  ev->doseki = v->family == TS_FAMILY_DOSEKI;
+  ev->n_seats = v->n_seats;
+  ev->n_types = v->n_piece_types;
+  ev->ncells = v->geometry.ncells;
+  for (guint i = 0; i < v->n_seats; i++)
+    for (guint j = 0; j < i; j++)
+      ev->teams |= v->team[i] == v->team[j];
+
+  for (guint c = 0; c < ev->ncells; c++)
+    ts_geometry_coords (&v->geometry, (TsCell) c, ev->coords[c]);
+
+  ev->neighbours = g_new (gint16, (gsize) ev->ncells * 81);
+  for (guint c = 0; c < ev->ncells; c++)
+    {
+      guint k = 0;
+      for (guint o = 0; o < ev->ncells; o++)
+        {
+          int cheb = 0;
+          for (guint d = 0; d < v->geometry.ndims; d++)
+            cheb = MAX (cheb, ABS (ev->coords[c][d] - ev->coords[o][d]));
+          if (cheb == 1 && k < 80)
+            ev->neighbours[c * 81 + k++] = (gint16) o;
+        }
+      ev->neighbours[c * 81 + k] = -1;
+    }
+
+  ev->centre = g_new0 (gint16, (gsize) ev->n_types * ev->ncells);
+  ev->advance = g_new0 (gint16, (gsize) 4 * ev->ncells);
+  ev->ray_start = g_new (gint32, (gsize) ev->n_types * ev->ncells);
+  for (gsize i = 0; i < (gsize) ev->n_types * ev->ncells; i++)
+    ev->ray_start[i] = -1;
+
+  if (ev->doseki)
+    {
+      /* Every checker is worth the same; shapes only exist while moving. */
+      for (guint t = 0; t < ev->n_types; t++)
+        ev->value[t] = ev->attack_value[t] = DOSEKI_CHECKER;
+      for (guint s = 0; s < ev->n_seats; s++)
+        ev->doseki_forward[s] = s == 0 ? 1 : -1;
+      ev->phase_total = 1;
+      return;
+    }
+
+  /* Probe each piece type alone on the empty board, on every cell, as seat 0. */
+  g_autoptr (TsPosition) board = ts_position_new_empty (v);
+  g_autoptr (GArray) rays = g_array_new (FALSE, FALSE, sizeof (gint16));
+  TsMoveList moves;
+  int *count = g_new0 (int, ev->ncells);
+
+  ts_move_list_init (&moves);
+  for (guint t = 0; t < ev->n_types; t++)
+    {
+      const TsPieceType *pt = &v->piece_types[t];
+      double total = 0;
+
+      if (pt->pawn)
+        {
+          ev->value[t] = ev->attack_value[t] = PAWN_VALUE;
+          continue;
+        }
+      for (guint c = 0; c < ev->ncells; c++)
+        {
+          moves.n = 0;
+          ts_position_set_piece (board, (TsCell) c, TS_PIECE_MAKE (0, t));
+          ts_position_generate_legal (board, &moves);
+          ts_position_set_piece (board, (TsCell) c, 0);
+
+          ev->ray_start[t * ev->ncells + c] = (gint32) rays->len;
+          append_rays (ev, rays, (TsCell) c, &moves);
+          count[c] = 0;
+          for (gint32 i = ev->ray_start[t * ev->ncells + c]; g_array_index (rays, gint16, i) != -2; i++)
+            count[c] += g_array_index (rays, gint16, i) >= 0;
+          total += count[c];
+        }
+      ev->mobility[t] = total / ev->ncells;
+      ev->mobility_base[t] = (int) lround (MOBILITY_WEIGHT * ev->mobility[t] / 2);
+      ev->attack_value[t] = (int) lround (VALUE_BASE + VALUE_PER_TARGET * ev->mobility[t]);
+      ev->value[t] = pt->royal ? 0 : ev->attack_value[t];
+      for (guint c = 0; c < ev->ncells; c++)
+        ev->centre[t * ev->ncells + c] =
+          (gint16) lround (CENTRE_WEIGHT * (count[c] - ev->mobility[t]));
+    }
+  ts_move_list_clear (&moves);
+  g_free (count);
+  ev->rays = (gint16 *) g_array_free (g_steal_pointer (&rays), FALSE);
+
+  init_pawn_progress (ev);
+  init_phase (ev);
+}
+
+void
+ts_eval_clear (TsEval *ev)
+{
+  g_clear_pointer (&ev->ray_start, g_free);
+  g_clear_pointer (&ev->rays, g_free);
+  g_clear_pointer (&ev->centre, g_free);
+  g_clear_pointer (&ev->advance, g_free);
+  g_clear_pointer (&ev->neighbours, g_free);
+}
+
+static gboolean
+seat_counts (const TsEval *ev, TsPosition *pos, guint seat)
+{
+  /* A free-for-all player's eliminated army is loot, not material; in team play the
+   * partner moves it. */
+  return ev->teams || ts_position_seat_active (pos, seat);
+}
+
+static int
+hand_material (const TsEval *ev, TsPosition *pos, guint seat)
+{
+  int sum = 0;
+
+  if (!ev->variant->has_drops && !ev->doseki)
+    return 0;
+  for (guint t = 0; t < ev->n_types; t++)
+    {
+      guint n = ts_position_hand_count (pos, seat, t);
+      if (n)
+        sum += (int) n * (ev->doseki ? DOSEKI_CHECKER : ev->value[t] * 9 / 10);
+    }
+  return sum;
+}
+
+static int combine (const TsEval *ev, const int seat_score[4], const guint8 counts[4],
+                    const guint side_of[4], guint side);
+
+static int
+eval_doseki (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side)
+{
+  int seat_score[4] = { 0 };
+
+  for (guint c = 0; c < ev->ncells; c++)
+    {
+      TsPiece p = ts_position_piece_at (pos, (TsCell) c);
+      if (!p)
+        continue;
+      guint s = TS_PIECE_SEAT (p);
+      int y = ev->coords[c][1];
+      int progress = ev->doseki_forward[s] > 0 ? y : (int) ev->variant->geometry.size[1] - 1 - y;
+      seat_score[s] += DOSEKI_CHECKER + 4 * progress;
+    }
+  guint8 counts[4] = { 1, 1, 1, 1 };
+  for (guint s = 0; s < ev->n_seats; s++)
+    seat_score[s] += hand_material (ev, pos, s);
+  return combine (ev, seat_score, counts, side_of, side);
+}
+
+int
+ts_eval_material (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side)
+{
+  int total = 0;
+
+  for (guint c = 0; c < ev->ncells; c++)
+    {
+      TsPiece p = ts_position_piece_at (pos, (TsCell) c);
+      if (!p || !seat_counts (ev, pos, TS_PIECE_SEAT (p)))
+        continue;
+      int v = ev->value[TS_PIECE_TYPE (p)];
+      total += side_of[TS_PIECE_SEAT (p)] == side ? v : -v;
+    }
+  for (guint s = 0; s < ev->n_seats; s++)
+    {
+      int h = hand_material (ev, pos, s);
+      total += side_of[s] == side ? h : -h;
+    }
+  return total;
+}
+
+/* Combines the seats' scores for side `side`: the other side's total is scaled to the
+ * size of this one, so that in a free-for-all (one seat against three) a trade with
+ * one opponent, which helps the other two, is not counted as even. */
+static int
+combine (const TsEval *ev, const int seat_score[4], const guint8 counts[4],
+         const guint side_of[4], guint side)
+{
+  int own = 0, other = 0, n_own = 0, n_other = 0;
+
+  for (guint s = 0; s < ev->n_seats; s++)
+    {
+      if (!counts[s])
+        continue;
+      if (side_of[s] == side)
+        own += seat_score[s], n_own++;
+      else
+        other += seat_score[s], n_other++;
+    }
+  if (n_other > 0 && n_own > 0 && n_other != n_own)
+    other = other * n_own / n_other;
+  return own - other + TEMPO;
+}
+
+int
+ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side)
+{
+  const TsVariant *v = ev->variant;
+  guint8 board[TS_MAX_CELLS], zone[TS_MAX_CELLS], counts[4];
+  gint16 occupied[TS_MAX_CELLS];
+  guint n_occupied = 0;
+  TsCell king[4] = { TS_NO_CELL, TS_NO_CELL, TS_NO_CELL, TS_NO_CELL };
+  int mg[4] = { 0 }, eg[4] = { 0 }, attacks[4] = { 0 }, shelter[4] = { 0 }, seat_score[4];
+  int npm = 0;
+
+  if (ev->doseki)
+    return eval_doseki (ev, pos, side_of, side);
+
+  for (guint s = 0; s < ev->n_seats; s++)
+    counts[s] = (guint8) seat_counts (ev, pos, s);
+
+  /* First pass: a local copy of the board, material, cell tables, kings. */
+  for (guint c = 0; c < ev->ncells; c++)
+    {
+      TsPiece p = board[c] = ts_position_piece_at (pos, (TsCell) c);
+      if (!p)
+        continue;
+      guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
+      if (!counts[s])
+        continue;
+      occupied[n_occupied++] = (gint16) c;
+      const TsPieceType *pt = &v->piece_types[t];
+      if (pt->royal)
+        {
+          if (ts_position_seat_active (pos, s))
+            king[s] = (TsCell) c;
+          /* Kings hide in the middlegame and centralise in the endgame. */
+          eg[s] += 2 * ev->centre[t * ev->ncells + c];
+          mg[s] -= ev->centre[t * ev->ncells + c];
+          continue;
+        }
+      mg[s] += ev->value[t];
+      eg[s] += ev->value[t];
+      if (pt->pawn)
+        {
+          mg[s] += ev->advance[s * ev->ncells + c] / 2;
+          eg[s] += ev->advance[s * ev->ncells + c];
+        }
+      else
+        {
+          npm += ev->value[t];
+          mg[s] += ev->centre[t * ev->ncells + c];
+          eg[s] += ev->centre[t * ev->ncells + c] / 2;
+        }
+    }
+
+  /* King zones: which seats' kings neighbour each cell. */
+  memset (zone, 0, ev->ncells);
+  for (guint s = 0; s < ev->n_seats; s++)
+    if (king[s] != TS_NO_CELL)
+      {
+        zone[king[s]] |= 1u << s;
+        for (const gint16 *n = ev->neighbours + king[s] * 81; *n >= 0; n++)
+          {
+            zone[*n] |= 1u << s;
+            if (board[*n] && TS_PIECE_SEAT (board[*n]) == s)
+              shelter[s]++;
+          }
+      }
+
+  /* Second pass: mobility along the probed rays, and attacks on enemy king zones. */
+  for (guint i = 0; i < n_occupied; i++)
+    {
+      guint c = (guint) occupied[i];
+      TsPiece p = board[c];
+      guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
+      gint32 start = ev->ray_start[t * ev->ncells + c];
+      if (start < 0 || v->piece_types[t].royal)
+        continue;
+      guint enemies = 0;
+      for (guint k = 0; k < ev->n_seats; k++)
+        if (side_of[k] != side_of[s])
+          enemies |= 1u << k;
+      int mob = 0;
+      for (const gint16 *r = ev->rays + start; *r != -2; r++)
+        {
+          if (*r == -1)
+            continue;
+          TsPiece q = board[*r];
+          guint z = zone[*r] & enemies;
+          while (z)
+            {
+              attacks[__builtin_ctz (z)]++;
+              z &= z - 1;
+            }
+          if (!q)
+            {
+              mob++;
+              continue;
+            }
+          if (TS_PIECE_SEAT (q) != s)
+            mob++;
+          while (r[1] >= 0)   /* blocked: skip the rest of this ray */
+            r++;
+        }
+      int m = MOBILITY_WEIGHT * mob - ev->mobility_base[t];
+      mg[s] += m;
+      eg[s] += m;
+    }
+
+  int phase = MIN (256, npm * 256 / ev->phase_total);
+  for (guint s = 0; s < ev->n_seats; s++)
+    {
+      seat_score[s] = 0;
+      if (!counts[s])
+        continue;
+      if (king[s] != TS_NO_CELL)
+        mg[s] += SHELTER_WEIGHT * shelter[s] - MIN (600, 3 * sq (attacks[s]) + 6 * attacks[s]);
+      seat_score[s] = (mg[s] * phase + eg[s] * (256 - phase)) / 256 + hand_material (ev, pos, s);
+    }
+  return combine (ev, seat_score, counts, side_of, side);
+}

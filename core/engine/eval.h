@@ -1,0 +1,39 @@
+/* Evaluation tables of one variant and the static evaluation. Private to the engine. */
+#pragma once
+
+#include <glib.h>
+
+#include "rules/position.h"
+#include "rules/variant.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  const TsVariant *variant;
+  gboolean doseki;
+  gboolean teams;               /* some seats share a team */
+  guint    n_seats, n_types, ncells;
+  int      value[16];           /* centipawns; royal pieces 0 */
+  int      attack_value[16];    /* for MVV/LVA and the greedy player: royal pieces too */
+  double   mobility[16];        /* average number of targets on the empty board */
+  int      mobility_base[16];   /* the mobility term's zero: half the average, weighted */
+  /* Empty-board rays per type and cell, found by probing the move generator: a flat
+   * list of cells where -1 ends a ray and -2 ends the cell's list. */
+  gint32  *ray_start;           /* [type * ncells + cell] -> index into rays, or -1 */
+  gint16  *rays;
+  gint16  *centre;              /* [type * ncells + cell]: centrality bonus */
+  gint16  *advance;             /* [seat * ncells + cell]: pawn progress bonus */
+  gint16  *neighbours;          /* [cell * 81 + i]: cells at Chebyshev distance 1, -1 ends */
+  int      coords[TS_MAX_CELLS][TS_MAX_DIMS];
+  int      doseki_forward[4];   /* Doseki: +1 / -1 along y per seat */
+  int      phase_total;         /* non-pawn material of the initial position */
+} TsEval;
+
+void ts_eval_init  (TsEval *ev, const TsVariant *v);
+void ts_eval_clear (TsEval *ev);
+/* Score of the position for side `side`, where seat s belongs to side side_of[s]. */
+int  ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side);
+/* Material only (the greedy player), same convention. */
+int  ts_eval_material (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side);
+
+G_END_DECLS

@@ -1,0 +1,140 @@
+/* Transposition table with generation ageing (see tt.h). */
+#include "engine/tt.h"
+
+#include <string.h>
+
+#include "engine/engine.h"
+
+void
+ts_tt_init (TsTT *tt, guint megabytes)
+{
+  gsize bytes = (gsize) MAX (megabytes, 1u) << 20;
+  gsize n = 1;
+
+  while (n * 2 * TS_TT_BUCKET * sizeof (TsTTEntry) <= bytes)
+    n *= 2;
+  tt->n_buckets = n;
+  tt->entries = g_new0 (TsTTEntry, n * TS_TT_BUCKET);
+  tt->generation = 0;
+}
+
+void
+ts_tt_free (TsTT *tt)
+{
+  g_clear_pointer (&tt->entries, g_free);
+  tt->n_buckets = 0;
+}
+
+void
+ts_tt_clear (TsTT *tt)
+{
+  memset (tt->entries, 0, tt->n_buckets * TS_TT_BUCKET * sizeof (TsTTEntry));
+  tt->generation = 0;
+}
+
+void
+ts_tt_new_search (TsTT *tt)
+{
+  tt->generation = (tt->generation + 1) & 63;
+}
+
+static int
+score_to_tt (int score, int ply)
+{
+  if (score > TS_SCORE_MATE_BOUND)
+    return score + ply;
+  if (score < -TS_SCORE_MATE_BOUND)
+    return score - ply;
+  return score;
+}
+
+static int
+score_from_tt (int score, int ply)
+{
+  if (score > TS_SCORE_MATE_BOUND)
+    return score - ply;
+  if (score < -TS_SCORE_MATE_BOUND)
+    return score + ply;
+  return score;
+}
+
+static inline TsTTEntry *
+bucket_of (const TsTT *tt, guint64 key)
+{
+  return tt->entries + (key & (tt->n_buckets - 1)) * TS_TT_BUCKET;
+}
+
+gboolean
+ts_tt_probe (const TsTT *tt, guint64 key, int ply,
+             TsMove *move, int *score, int *depth, int *bound)
+{
+  TsTTEntry *b = bucket_of (tt, key);
+  guint32 k = (guint32) (key >> 32);
+
+  for (int i = 0; i < TS_TT_BUCKET; i++)
+    if (b[i].key == k && (b[i].genbound & 3) != TS_BOUND_NONE)
+      {
+        /* Refresh the age so that a hit survives replacement. */
+        b[i].genbound = (guint8) ((tt->generation << 2) | (b[i].genbound & 3));
+        *move = b[i].move;
+        *score = score_from_tt (b[i].score, ply);
+        *depth = b[i].depth;
+        *bound = b[i].genbound & 3;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+ts_tt_store (TsTT *tt, guint64 key, int ply, TsMove move, int score, int depth, int bound)
+{
+  TsTTEntry *b = bucket_of (tt, key);
+  guint32 k = (guint32) (key >> 32);
+  TsTTEntry *victim = NULL;
+  int worst = G_MAXINT;
+
+  for (int i = 0; i < TS_TT_BUCKET; i++)
+    {
+      if (b[i].key == k || (b[i].genbound & 3) == TS_BOUND_NONE)
+        {
+          victim = &b[i];
+          break;
+        }
+      /* Replace the shallowest entry, counting each generation of age as 8 plies. */
+      int age = (tt->generation - (b[i].genbound >> 2)) & 63;
+      int worth = b[i].depth - 8 * age;
+      if (worth < worst)
+        {
+          worst = worth;
+          victim = &b[i];
+        }
+    }
+
+  /* Keep the old move when the new store has none for the same position. */
+  if (victim->key == k && move.to == TS_NO_CELL && (victim->genbound & 3) != TS_BOUND_NONE)
+    move = victim->move;
+  if (victim->key == k && bound != TS_BOUND_EXACT && depth + 2 < victim->depth &&
+      (victim->genbound >> 2) == tt->generation)
+    return;
+
+  victim->key = k;
+  victim->move = move;
+  victim->score = (gint16) score_to_tt (score, ply);
+  victim->depth = (guint8) CLAMP (depth, 0, 255);
+  victim->genbound = (guint8) ((tt->generation << 2) | bound);
+}
+
+guint
+ts_tt_hashfull (const TsTT *tt)
+{
+  guint used = 0, total = 0;
+
+  for (gsize i = 0; i < MIN (tt->n_buckets, (gsize) 250); i++)
+    for (int j = 0; j < TS_TT_BUCKET; j++, total++)
+      {
+        const TsTTEntry *e = &tt->entries[i * TS_TT_BUCKET + j];
+        if ((e->genbound & 3) != TS_BOUND_NONE && (e->genbound >> 2) == tt->generation)
+          used++;
+      }
+  return total ? used * 1000 / total : 0;
+}

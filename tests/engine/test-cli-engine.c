@@ -1,0 +1,120 @@
+/* tessera-cli analyse and bench, run as a user would. */
+#include <string.h>
+
+#include "rules/notation.h"
+#include "rules/position.h"
+
+static int
+run_cli (const char *const *args, char **out, char **err)
+{
+  const char *cli = g_getenv ("TESSERA_CLI");
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  int status = -1;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (const char *const *a = args; *a; a++)
+    g_ptr_array_add (argv, (gpointer) *a);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               out, err, &status, &error));
+  g_assert_no_error (error);
+  return g_spawn_check_wait_status (status, NULL) ? 0 : WEXITSTATUS (status);
+}
+
+static void
+test_analyse (void)
+{
+  const char *args[] = { "analyse", "--variant", "raumschach", "--depth", "3", "--multipv", "2", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint n_info = 0;
+  const char *last = NULL;
+
+  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  lines = g_strsplit (out, "\n", -1);
+  for (char **l = lines; *l; l++)
+    {
+      if (g_str_has_prefix (*l, "info "))
+        {
+          n_info++;
+          g_assert_nonnull (strstr (*l, " pv "));
+          g_assert_nonnull (strstr (*l, " score "));
+        }
+      if (**l)
+        last = *l;
+    }
+  /* Three iterations, two lines each. */
+  g_assert_cmpuint (n_info, ==, 6);
+  g_assert_nonnull (last);
+  g_assert_true (g_str_has_prefix (last, "bestmove "));
+
+  /* The move is legal SAN in the start position. */
+  g_autoptr (TsPosition) pos = ts_position_new_initial (ts_variant_lookup ("raumschach"));
+  g_autoptr (GError) error = NULL;
+  TsMove m;
+  g_assert_true (ts_move_parse (pos, last + strlen ("bestmove "), &m, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_analyse_errors (void)
+{
+  const char *unknown[] = { "analyse", "--variant", "no-such-variant", "--depth", "2", NULL };
+  const char *no_limit[] = { "analyse", "--variant", "raumschach", NULL };
+  const char *bad_move[] = { "analyse", "--variant", "raumschach", "--moves", "Zz9", "--depth", "1", NULL };
+  g_autofree char *out1 = NULL, *err1 = NULL, *out2 = NULL, *err2 = NULL, *out3 = NULL, *err3 = NULL;
+
+  g_assert_cmpint (run_cli (unknown, &out1, &err1), ==, 2);
+  g_assert_nonnull (strstr (err1, "no-such-variant"));
+  g_assert_cmpint (run_cli (no_limit, &out2, &err2), ==, 2);
+  g_assert_nonnull (strstr (err2, "--depth"));
+  g_assert_cmpint (run_cli (bad_move, &out3, &err3), ==, 2);
+  g_assert_nonnull (strstr (err3, "Zz9"));
+}
+
+static void
+test_mate_option (void)
+{
+  /* Not a position with a mate: the search must say so, not invent one. */
+  const char *args[] = { "analyse", "--variant", "raumschach", "--mate", "1", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+
+  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "no mate in 1"));
+}
+
+static guint64
+bench_nodes (void)
+{
+  const char *args[] = { "bench", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  guint64 nodes = 0;
+
+  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_true (g_str_has_prefix (out, "bench: "));
+  nodes = g_ascii_strtoull (out + strlen ("bench: "), NULL, 10);
+  g_assert_cmpuint (nodes, >, 0);
+  return nodes;
+}
+
+static void
+test_bench_deterministic (void)
+{
+  guint64 a = bench_nodes (), b = bench_nodes ();
+
+  g_test_message ("bench signature %" G_GUINT64_FORMAT, a);
+  g_assert_cmpuint (a, ==, b);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/cli/analyse", test_analyse);
+  g_test_add_func ("/engine/cli/analyse-errors", test_analyse_errors);
+  g_test_add_func ("/engine/cli/mate", test_mate_option);
+  g_test_add_func ("/engine/cli/bench-deterministic", test_bench_deterministic);
+  return g_test_run ();
+}

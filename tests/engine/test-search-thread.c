@@ -1,0 +1,274 @@
+/* The asynchronous search: start/stop cycles, stop latency, throttled progress in the
+ * caller's context, overlapping searches. */
+#include "engine/engine.h"
+
+typedef struct {
+  GMainLoop *loop;
+  guint      done;
+  guint      progress;
+  gint64     stop_at_us;
+  gint64     max_latency_us;
+  TsMove     best;
+  gboolean   legal;
+  TsPosition *pos;
+  TsSearch   *expected;
+  gboolean   wrong_search;
+  GThread    *main_thread;
+  gboolean   wrong_thread;
+} Watch;
+
+static gboolean
+is_generated (TsPosition *pos, TsMove m)
+{
+  TsMoveList l;
+  gboolean found = FALSE;
+
+  ts_move_list_init (&l);
+  ts_position_generate_legal (pos, &l);
+  for (guint i = 0; i < l.n; i++)
+    found |= ts_move_equal (l.moves[i], m);
+  ts_move_list_clear (&l);
+  return found;
+}
+
+static void
+on_progress (TsSearch *search, const TsSearchInfo *info, gpointer data)
+{
+  Watch *w = data;
+
+  w->progress++;
+  w->wrong_thread |= g_thread_self () != w->main_thread;
+  g_assert_cmpuint (info->n_lines, >=, 1);
+  g_assert_nonnull (info->lines[0].san);
+}
+
+static void
+on_done (TsSearch *search, const TsSearchInfo *info, gpointer data)
+{
+  Watch *w = data;
+
+  w->done++;
+  w->wrong_thread |= g_thread_self () != w->main_thread;
+  if (w->expected && search != w->expected)
+    w->wrong_search = TRUE;
+  if (w->stop_at_us)
+    w->max_latency_us = MAX (w->max_latency_us, g_get_monotonic_time () - w->stop_at_us);
+  w->best = info->best_move;
+  w->legal = is_generated (w->pos, info->best_move);
+  if (w->loop)
+    g_main_loop_quit (w->loop);
+}
+
+static gboolean
+stop_cb (gpointer data)
+{
+  Watch *w = data;
+
+  w->stop_at_us = g_get_monotonic_time ();
+  ts_search_stop (w->expected);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_start_stop_cycles (void)
+{
+  guint n;
+  const TsVariant *const *all = ts_variant_list (&n);
+  Watch w = { 0 };
+  guint cycles = g_test_slow () ? 1000 : 200;
+
+  w.loop = g_main_loop_new (NULL, FALSE);
+  w.main_thread = g_thread_self ();
+  for (guint i = 0; i < cycles; i++)
+    {
+      const TsVariant *v = all[i % n];
+      g_autoptr (TsPosition) pos = ts_position_new_initial (v);
+      TsSearchLimits limits;
+
+      ts_search_limits_init (&limits);
+      limits.infinite = TRUE;
+      limits.hash_mb = 1;
+      w.pos = pos;
+      w.stop_at_us = 0;
+      w.expected = ts_search_start (pos, &limits, NULL, on_progress, on_done, &w, NULL);
+      /* Stop at once, or after a few milliseconds of search. */
+      g_timeout_add (i % 3 == 0 ? 0 : 1 + i % 20, stop_cb, &w);
+      g_main_loop_run (w.loop);
+      g_assert_true (ts_search_is_done (w.expected));
+      g_assert_true (w.legal);
+      g_clear_pointer (&w.expected, ts_search_unref);
+    }
+  g_assert_cmpuint (w.done, ==, cycles);
+  g_assert_false (w.wrong_search);
+  g_assert_false (w.wrong_thread);
+  g_test_message ("longest stop latency: %" G_GINT64_FORMAT " us", w.max_latency_us);
+  /* 50 ms is the design figure; sanitizer builds on a loaded machine get slack. */
+  g_assert_cmpint (w.max_latency_us, <, 500 * 1000);
+  g_main_loop_unref (w.loop);
+}
+
+static gboolean
+quit_cb (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_progress_throttled (void)
+{
+  const TsVariant *v = ts_variant_lookup ("raumschach");
+  g_autoptr (TsPosition) pos = ts_position_new_initial (v);
+  Watch w = { 0 };
+  TsSearchLimits limits;
+  g_autoptr (TsSearch) s = NULL;
+
+  w.loop = g_main_loop_new (NULL, FALSE);
+  w.main_thread = g_thread_self ();
+  w.pos = pos;
+  ts_search_limits_init (&limits);
+  limits.infinite = TRUE;
+  limits.hash_mb = 4;
+  s = ts_search_start (pos, &limits, NULL, on_progress, on_done, &w, NULL);
+  w.expected = s;
+  /* Shallow iterations come much faster than ten a second: progress must not. */
+  g_timeout_add (1000, quit_cb, w.loop);
+  g_main_loop_run (w.loop);
+  g_assert_cmpuint (w.progress, >=, 1);
+  g_assert_cmpuint (w.progress, <=, 12);
+  g_assert_cmpuint (w.done, ==, 0);
+  ts_search_stop (s);
+  ts_search_stop (s);   /* twice is harmless */
+  g_main_loop_run (w.loop);
+  g_assert_cmpuint (w.done, ==, 1);
+  g_assert_true (w.legal);
+  g_assert_false (w.wrong_thread);
+  g_main_loop_unref (w.loop);
+}
+
+/* A new search starts while the old one is still stopping; both finish, each calls
+ * its own done callback once, and the user data is destroyed after it. */
+static void
+destroy_counter (gpointer data)
+{
+  (*(guint *) data)++;
+}
+
+typedef struct {
+  guint      done[2];
+  guint      destroyed;
+  GMainLoop *loop;
+} Pair;
+
+static void
+pair_done0 (TsSearch *s, const TsSearchInfo *info, gpointer data)
+{
+  Pair *p = *(Pair **) data;
+  p->done[0]++;
+}
+
+static void
+pair_done1 (TsSearch *s, const TsSearchInfo *info, gpointer data)
+{
+  Pair *p = *(Pair **) data;
+  p->done[1]++;
+  g_main_loop_quit (p->loop);
+}
+
+static void
+pair_destroy (gpointer data)
+{
+  Pair *p = *(Pair **) data;
+  destroy_counter (&p->destroyed);
+  g_free (data);
+}
+
+static void
+test_overlapping (void)
+{
+  const TsVariant *v = ts_variant_lookup ("raumschach");
+  g_autoptr (TsPosition) pos = ts_position_new_initial (v);
+  Pair pair = { { 0, 0 }, 0, g_main_loop_new (NULL, FALSE) };
+  TsSearchLimits limits;
+  Pair **d0 = g_new (Pair *, 1), **d1 = g_new (Pair *, 1);
+  TsSearch *a, *b;
+
+  *d0 = *d1 = &pair;
+  ts_search_limits_init (&limits);
+  limits.infinite = TRUE;
+  limits.hash_mb = 1;
+  a = ts_search_start (pos, &limits, NULL, NULL, pair_done0, d0, pair_destroy);
+  ts_search_stop (a);
+  ts_search_unref (a);   /* dropped before it is done: the worker keeps it alive */
+  limits.infinite = FALSE;
+  limits.depth = 2;
+  b = ts_search_start (pos, &limits, NULL, NULL, pair_done1, d1, pair_destroy);
+  g_main_loop_run (pair.loop);
+  while (pair.done[0] == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (pair.done[0], ==, 1);
+  g_assert_cmpuint (pair.done[1], ==, 1);
+  g_assert_cmpuint (pair.destroyed, ==, 2);
+  g_assert_true (ts_search_is_done (b));
+  ts_search_unref (b);
+  g_main_loop_unref (pair.loop);
+}
+
+/* Callbacks go to the context given, here one run by another thread. */
+typedef struct {
+  GMainContext *ctx;
+  GMainLoop    *loop;
+  GThread      *thread;
+  gboolean      ok;
+} Other;
+
+static void
+other_done (TsSearch *s, const TsSearchInfo *info, gpointer data)
+{
+  Other *o = data;
+
+  o->ok = g_thread_self () == o->thread && g_main_context_is_owner (o->ctx);
+  g_main_loop_quit (o->loop);
+}
+
+static gpointer
+other_thread (gpointer data)
+{
+  Other *o = data;
+
+  g_main_context_push_thread_default (o->ctx);
+  g_main_loop_run (o->loop);
+  g_main_context_pop_thread_default (o->ctx);
+  return NULL;
+}
+
+static void
+test_other_context (void)
+{
+  const TsVariant *v = ts_variant_lookup ("raumschach");
+  g_autoptr (TsPosition) pos = ts_position_new_initial (v);
+  Other o = { g_main_context_new (), NULL, NULL, FALSE };
+  TsSearchLimits limits;
+
+  o.loop = g_main_loop_new (o.ctx, FALSE);
+  ts_search_limits_init (&limits);
+  limits.depth = 2;
+  limits.hash_mb = 1;
+  o.thread = g_thread_new ("other", other_thread, &o);
+  ts_search_unref (ts_search_start (pos, &limits, o.ctx, NULL, other_done, &o, NULL));
+  g_thread_join (o.thread);
+  g_assert_true (o.ok);
+  g_main_loop_unref (o.loop);
+  g_main_context_unref (o.ctx);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/thread/start-stop-cycles", test_start_stop_cycles);
+  g_test_add_func ("/engine/thread/progress-throttled", test_progress_throttled);
+  g_test_add_func ("/engine/thread/overlapping", test_overlapping);
+  g_test_add_func ("/engine/thread/other-context", test_other_context);
+  return g_test_run ();
+}
