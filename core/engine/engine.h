@@ -9,8 +9,8 @@
  *
  *  - TsSearch, the asynchronous handle the window uses. ts_search_start() copies the
  *    position and the limits, creates its own TsEngine, and runs the search in a
- *    GThread. Progress reaches the caller's GMainContext through
- *    g_main_context_invoke_full(), at most about ten times a second; the final
+ *    GThread. Progress reaches the caller's GMainContext through idle sources
+ *    attached to it (never run in the worker), at most about ten times a second; the final
  *    result arrives once, through the done callback, also in that context. The
  *    caller and the worker share no mutable data: every TsSearchInfo handed to a
  *    callback is a fresh copy, valid during the callback only. ts_search_stop() only

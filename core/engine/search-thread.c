@@ -1,5 +1,6 @@
 /* The asynchronous search handle: a GThread per search on a copy of the position;
- * results reach the caller's GMainContext as copies (see engine.h). */
+ * results reach the caller's GMainContext as copies, through idle sources attached
+ * to it (see engine.h). */
 #include "engine/engine.h"
 
 #define PROGRESS_INTERVAL_US (G_USEC_PER_SEC / 10)
@@ -61,6 +62,20 @@ ts_search_is_done (TsSearch *search)
   return g_atomic_int_get (&search->done) != 0;
 }
 
+/* g_main_context_invoke_full() would run func right here in the worker when the
+ * context is the global default one and nobody holds it: always go through a source. */
+static void
+post_to_context (GMainContext *context, GSourceFunc func, gpointer data, GDestroyNotify notify)
+{
+  GSource *source = g_idle_source_new ();
+
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, func, data, notify);
+  g_source_set_static_name (source, "ts-search-result");
+  g_source_attach (source, context);
+  g_source_unref (source);
+}
+
 static void
 delivery_free (gpointer data)
 {
@@ -89,7 +104,7 @@ post_progress (TsSearch *s, TsSearchInfo *info)
 
   d->search = ts_search_ref (s);
   d->info = info;
-  g_main_context_invoke_full (s->context, G_PRIORITY_DEFAULT, deliver_progress, d, delivery_free);
+  post_to_context (s->context, deliver_progress, d, delivery_free);
 }
 
 /* Runs in the caller's context: sends the info that arrived too soon after the last. */
@@ -190,7 +205,7 @@ worker (gpointer data)
   ts_engine_free (engine);
 
   d->search = s;   /* the worker's reference moves to the delivery */
-  g_main_context_invoke_full (s->context, G_PRIORITY_DEFAULT, deliver_done, d, delivery_free);
+  post_to_context (s->context, deliver_done, d, delivery_free);
   return NULL;
 }
 

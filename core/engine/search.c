@@ -18,6 +18,8 @@
 #define ASPIRATION       30
 #define QS_CHECK_PLIES   3
 #define DOSEKI_QS_MOVES  6
+#define DOSEKI_QS_PLIES  0   /* a Doseki generation costs ~0.5 ms: no quiescence */
+#define QS_MAX_PLIES     16
 
 static int negamax (TsEngine *e, int alpha, int beta, int depth, int ply, gboolean pv_node);
 
@@ -418,7 +420,8 @@ qsearch (TsEngine *e, int alpha, int beta, int ply, int qply)
   else
     {
       stand = evaluate (e);
-      if (stand >= beta)
+      /* Capture chains are long on big 3D boards (Doseki's above all): cap them. */
+      if (stand >= beta || qply >= (e->ev.doseki ? DOSEKI_QS_PLIES : QS_MAX_PLIES))
         return stand;
       alpha = MAX (alpha, stand);
       best = stand;
@@ -649,7 +652,7 @@ search_root (TsEngine *e, int depth, int alpha, int beta, guint first)
       TsUndo undo;
       int score;
 
-      if (e->ev.doseki && depth > 1 && i - first >= 32 + 8 * (guint) depth &&
+      if (e->ev.doseki && i - first >= 40 + 8 * (guint) depth &&
           best > -TS_SCORE_MATE_BOUND)
         {
           rm->score = -TS_SCORE_INFINITE;

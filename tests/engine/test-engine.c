@@ -138,7 +138,7 @@ test_legal_moves (void)
             break;
           ts_search_limits_init (&limits);
           limits.level = 1 + (ply * 3) % TS_ENGINE_LEVEL_FULL;
-          limits.nodes = v->family == TS_FAMILY_DOSEKI ? 3000 : 4000;
+          limits.nodes = v->family == TS_FAMILY_DOSEKI ? 300 : 4000;
           limits.seed = ply;
           g_assert_true (ts_engine_search (e, pos, &limits, NULL, NULL, NULL, &info));
           g_assert_true (is_generated (pos, info.best_move));

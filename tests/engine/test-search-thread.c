@@ -2,6 +2,17 @@
  * caller's context, overlapping searches. */
 #include "engine/engine.h"
 
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
 typedef struct {
   GMainLoop *loop;
   guint      done;
@@ -102,8 +113,10 @@ test_start_stop_cycles (void)
   g_assert_false (w.wrong_search);
   g_assert_false (w.wrong_thread);
   g_test_message ("longest stop latency: %" G_GINT64_FORMAT " us", w.max_latency_us);
-  /* 50 ms is the design figure; sanitizer builds on a loaded machine get slack. */
-  g_assert_cmpint (w.max_latency_us, <, 500 * 1000);
+  /* 50 ms is the design figure (a few ms measured in a plain build); the bound leaves
+   * room for a loaded machine, and much more under sanitizers, which slow the rules'
+   * move generation tenfold. */
+  g_assert_cmpint (w.max_latency_us, <, SANITIZED ? 10 * 1000 * 1000 : 500 * 1000);
   g_main_loop_unref (w.loop);
 }
 
