@@ -410,6 +410,62 @@ ts_cli_match (int argc, char **argv)
 
 /* ---- bench ---- */
 
+/* The middlegame of the speed figures: 24 plies of level-3 play with a fixed seed. */
+static TsPosition *
+middlegame (const TsVariant *v, TsEngine *engine)
+{
+  TsPosition *pos = ts_position_new_initial (v);
+
+  for (guint ply = 0; ply < 24; ply++)
+    {
+      TsSearchLimits limits;
+      TsSearchInfo info;
+      TsUndo undo;
+
+      ts_search_limits_init (&limits);
+      limits.level = 3;
+      limits.seed = ply;
+      if (!ts_engine_search (engine, pos, &limits, NULL, NULL, NULL, &info))
+        break;
+      ts_position_make (pos, info.best_move, &undo);
+      ts_search_info_clear (&info);
+    }
+  return pos;
+}
+
+static int
+bench_speed (const TsVariant *const *variants, guint n_variants, guint ms)
+{
+  for (guint i = 0; i < n_variants; i++)
+    {
+      TsEngine *engine = ts_engine_new (variants[i], 64);
+      g_autoptr (TsPosition) start = ts_position_new_initial (variants[i]);
+      g_autoptr (TsPosition) middle = middlegame (variants[i], engine);
+
+      for (guint k = 0; k < 2; k++)
+        {
+          TsSearchLimits limits;
+          TsSearchInfo info;
+          g_autofree char *text = k ? ts_position_to_text (middle) : NULL;
+
+          ts_engine_clear (engine);
+          ts_search_limits_init (&limits);
+          limits.movetime_ms = ms;
+          limits.infinite = FALSE;
+          if (!ts_engine_search (engine, k ? middle : start, &limits, NULL, NULL, NULL, &info))
+            continue;
+          printf ("%-24s %s depth %2u seldepth %3u nodes %9" G_GUINT64_FORMAT " nps %7" G_GUINT64_FORMAT
+                  " time %6" G_GUINT64_FORMAT "%s%s\n", variants[i]->id, k ? "middle" : "start ",
+                  info.depth, info.seldepth, info.nodes, info.nps, info.time_ms,
+                  k ? "  " : "", k ? text : "");
+          fflush (stdout);
+          ts_search_info_clear (&info);
+        }
+      ts_engine_free (engine);
+    }
+  return 0;
+}
+
 /* A fixed depth per kind of variant keeps the whole bench within a few seconds. */
 static guint
 bench_depth (const TsVariant *v)
@@ -424,12 +480,14 @@ bench_depth (const TsVariant *v)
 int
 ts_cli_bench (int argc, char **argv)
 {
-  int depth = 0;
+  int depth = 0, speed = 0;
   gboolean verbose = FALSE, values = FALSE;
   GOptionEntry entries[] = {
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("Depth for every position instead of the defaults"), "N" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, N_("Print each position's count"), NULL },
     { "values", 0, 0, G_OPTION_ARG_NONE, &values, N_("Print the computed piece values and stop"), NULL },
+    { "speed", 0, 0, G_OPTION_ARG_INT, &speed,
+      N_("Instead: search the start and a middlegame of each variant for MS milliseconds"), "MS" },
     { NULL }
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new (_("— the engine's fixed-depth signature"));
@@ -451,6 +509,8 @@ ts_cli_bench (int argc, char **argv)
       return 2;
     }
   variants = ts_variant_list (&n_variants);
+  if (speed > 0)
+    return bench_speed (variants, n_variants, (guint) speed);
   if (values)
     {
       for (guint i = 0; i < n_variants; i++)
