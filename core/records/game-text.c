@@ -726,6 +726,9 @@ ts_game_from_text (const char *data, gsize length, const char *source, GError **
     }
   if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
     r.p += 3;
+  if (r.p < r.end && *r.p == '%')   /* an escaped first line */
+    while (r.p < r.end && *r.p != '\n')
+      r.p++;
 
   for (skip_space (&r); r.p < r.end && *r.p == '['; skip_space (&r))
     if (!read_tag (&r, tags, error))

@@ -182,6 +182,18 @@ check_ignorable (const ReadState *st, xmlNodePtr child, xmlNodePtr parent, GErro
   return FALSE;
 }
 
+/* The format has no namespace: <x:move> is not a move. */
+static gboolean
+check_namespace (const ReadState *st, xmlNodePtr node, GError **error)
+{
+  if (node->type != XML_ELEMENT_NODE || node->ns == NULL)
+    return TRUE;
+  ts_record_set_error (error, TS_RECORD_ERROR_INVALID, st->source, node_line (node),
+                       _("element <%s> is in a namespace (%s); the game format uses none"),
+                       node->name, node->ns->href ? (const char *) node->ns->href : "");
+  return FALSE;
+}
+
 static gboolean
 check_attributes (const ReadState *st, xmlNodePtr node, const char *const *allowed, GError **error)
 {
@@ -342,6 +354,8 @@ read_move (const ReadState *st, TsGameBuilder *b, xmlNodePtr node, GError **erro
       const char *name = (const char *) c->name;
       char **slot = NULL;
 
+      if (!check_namespace (st, c, error))
+        goto out;
       if (c->type != XML_ELEMENT_NODE)
         {
           if (!check_ignorable (st, c, node, error))
@@ -390,6 +404,8 @@ read_line (const ReadState *st, TsGameBuilder *b, xmlNodePtr parent, GError **er
 {
   for (xmlNodePtr c = parent->children; c; c = c->next)
     {
+      if (!check_namespace (st, c, error))
+        return FALSE;
       if (c->type == XML_ELEMENT_NODE && strcmp ((const char *) c->name, "move") == 0)
         {
           if (!read_move (st, b, c, error))
@@ -503,6 +519,8 @@ read_game (const ReadState *st, xmlNodePtr root, GError **error)
       g_autofree char *text = NULL;
       int field;
 
+      if (!check_namespace (st, c, error))
+        return NULL;
       if (c->type != XML_ELEMENT_NODE)
         {
           if (!check_ignorable (st, c, root, error))

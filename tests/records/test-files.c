@@ -201,6 +201,53 @@ test_deep_nesting (void)
   g_assert_nonnull (strstr (error->message, "nested more than"));
 }
 
+static void
+test_results (void)
+{
+  guint n_variants;
+  const TsVariant *const *variants = ts_variant_list (&n_variants);
+
+  for (guint i = 0; i < n_variants; i++)
+    {
+      const char *result = variants[i]->n_seats == 4 ? "0-1-0-1" : "0-1";
+      g_autoptr (TsGame) game = ts_game_new_random (variants[i], 3, 0, FALSE, 5);
+      g_autofree char *text = NULL;
+      g_autofree char *end = g_strdup_printf (" %s\n", result);
+      g_autoptr (TsGame) back = NULL;
+
+      ts_game_set_field (game, TS_GAME_RESULT, result);
+      text = ts_game_to_text (game, NULL);
+      g_assert_true (g_str_has_suffix (text, end));
+      back = read_ok (text, "result");
+      g_assert_cmpstr (ts_game_get_field (back, TS_GAME_RESULT), ==, result);
+      assert_round_trip (game, "result");
+    }
+  /* A result that is not a game-end marker is kept as a tag, the move text ends with "*". */
+  {
+    g_autoptr (TsGame) game = ts_game_new (variants[0], NULL);
+    g_autofree char *text = NULL;
+
+    ts_game_set_field (game, TS_GAME_RESULT, "White won on time");
+    text = ts_game_to_text (game, NULL);
+    g_assert_true (g_str_has_suffix (text, "\n*\n"));
+    assert_round_trip (game, "result-free");
+  }
+  /* Other programs' text: an escaped first line, numbers glued to moves, marks. */
+  {
+    g_autoptr (TsGame) game = ts_game_new_random (ts_variant_lookup ("raumschach"), 2, 0, FALSE, 8);
+    TsGameNode *first = ts_game_node_child (ts_game_root (game), 0);
+    TsGameNode *second = ts_game_node_child (first, 0);
+    g_autofree char *text = g_strdup_printf ("%%exported\n[Variant \"raumschach\"]\n1.%s!? 1...%s?? *",
+                                             first->san, second->san);
+    g_autoptr (TsGame) back = read_ok (text, "other");
+    TsGameNode *b1 = ts_game_node_child (ts_game_root (back), 0);
+
+    g_assert_cmpstr (b1->san, ==, first->san);
+    g_assert_cmpuint (b1->annotation.nags[0], ==, 5);
+    g_assert_cmpuint (ts_game_node_child (b1, 0)->annotation.nags[0], ==, 4);
+  }
+}
+
 /* The line (1-based) where needle first occurs in text. */
 static guint
 line_of (const char *text, const char *needle)
@@ -313,6 +360,8 @@ test_bad_xml (void)
         TS_RECORD_ERROR_INVALID, line_of (xml, "<moves>"), "variation must follow" },
     { "bad setup", replace_once (xml, "<moves>", "<setup>raumschach nonsense</setup><moves>"),
         TS_RECORD_ERROR_VARIANT, line_of (xml, "<moves>"), "start position" },
+    { "namespaced element", replace_once (plain, "<moves>", "<moves xmlns:x=\"urn:x\"><x:move san=\"a\"/>"),
+        TS_RECORD_ERROR_INVALID, line_of (plain, "<moves>"), "namespace" },
     { "unknown attribute", replace_once (xml, "<moves>", "<moves colour=\"red\">"),
         TS_RECORD_ERROR_INVALID, line_of (xml, "<moves>"), "colour" },
     { NULL },
@@ -514,6 +563,7 @@ main (int argc, char **argv)
   g_test_add_func ("/records/files/round-trip-variants", test_round_trip_variants);
   g_test_add_func ("/records/files/round-trip-setup", test_round_trip_setup);
   g_test_add_func ("/records/files/deep-nesting", test_deep_nesting);
+  g_test_add_func ("/records/files/results", test_results);
   g_test_add_func ("/records/files/bad-xml", test_bad_xml);
   g_test_add_func ("/records/files/bad-text", test_bad_text);
   g_test_add_func ("/records/files/too-large", test_too_large);
