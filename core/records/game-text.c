@@ -432,70 +432,101 @@ comment_join (char *old, const char *text)
   return joined;
 }
 
-/* Takes the [%clk ...] and [%eval ...] commands off the front of an after comment. */
+/* Reads a clock "H:MM:SS(.mmm)" or an evaluation "-1.23,depth" / "#-3" (depth optional). */
 static gboolean
-parse_commands (Reader *r, const char **text, TsAnnotation *a, GError **error)
+parse_clock (const char *arg, gint64 *ms)
+{
+  guint h, m, s, frac = 0, nfrac = 0;
+  int n = 0;
+
+  if (sscanf (arg, "%u:%2u:%2u%n", &h, &m, &s, &n) != 3 || m > 59 || s > 59 || h > 1000000)
+    return FALSE;
+  if (arg[n] == '.')
+    for (n++; g_ascii_isdigit (arg[n]) && nfrac < 3; n++, nfrac++)
+      frac = frac * 10 + (arg[n] - '0');
+  while (nfrac++ < 3)
+    frac *= 10;
+  *ms = ((gint64) h * 3600 + m * 60 + s) * 1000 + frac;
+  return arg[n] == '\0';
+}
+
+static gboolean
+parse_eval (const char *arg, TsEval *e)
+{
+  gboolean mate = arg[0] == '#';
+  const char *q = arg + mate;
+  gboolean negative = *q == '-';
+  gint64 whole = 0, cents = 0;
+  guint64 depth = 0;
+
+  q += negative;
+  if (!g_ascii_isdigit (*q))
+    return FALSE;
+  for (; g_ascii_isdigit (*q) && whole < 10000000; q++)
+    whole = whole * 10 + (*q - '0');
+  if (!mate)
+    {
+      if (q[0] != '.' || !g_ascii_isdigit (q[1]) || !g_ascii_isdigit (q[2]))
+        return FALSE;
+      cents = (q[1] - '0') * 10 + (q[2] - '0');
+      q += 3;
+    }
+  if (*q == ',' && !g_ascii_string_to_unsigned (q + 1, 10, 1, G_MAXUINT16, &depth, NULL))
+    return FALSE;
+  if (*q != ',' && *q != '\0')
+    return FALSE;
+  e->kind = mate ? TS_EVAL_MATE : TS_EVAL_CP;
+  e->value = (negative ? -1 : 1) * (mate ? whole : whole * 100 + cents);
+  e->depth = depth;
+  return TRUE;
+}
+
+/* Takes a clock and then an evaluation command off the front of an after comment, each only
+ * in the exact form the writer gives it: anything else stays comment text, so that text
+ * written by us reads back to the same bytes. */
+static void
+parse_commands (const char **text, TsAnnotation *a)
 {
   const char *p = *text;
 
-  while (g_str_has_prefix (p, "[%clk ") || g_str_has_prefix (p, "[%eval "))
+  for (guint i = 0; i < 2; i++)
     {
+      gboolean is_clock = i == 0;
+      const char *prefix = is_clock ? "[%clk " : "[%eval ";
       const char *close = strchr (p, ']');
       g_autofree char *arg = NULL;
-      gboolean is_clock = p[2] == 'c';
+      g_autoptr (GString) again = g_string_new (NULL);
+      TsAnnotation parsed;
 
-      if (close == NULL)
-        return fail (r, error, TS_RECORD_ERROR_MALFORMED, _("unclosed [%% command in a comment"));
-      arg = g_strndup (p + (is_clock ? 6 : 7), close - p - (is_clock ? 6 : 7));
+      if (!g_str_has_prefix (p, prefix) || close == NULL)
+        continue;
+      arg = g_strndup (p + strlen (prefix), close - p - strlen (prefix));
+      ts_annotation_init (&parsed);
+      if (is_clock ? !parse_clock (arg, &parsed.clock_ms) : !parse_eval (arg, &parsed.eval))
+        break;
       if (is_clock)
-        {
-          guint h, m, s, frac = 0, nfrac = 0;
-          int n = 0;
-
-          if (sscanf (arg, "%u:%2u:%2u%n", &h, &m, &s, &n) != 3 || m > 59 || s > 59 || h > 1000000)
-            return fail (r, error, TS_RECORD_ERROR_INVALID, _("bad clock “%s”"), arg);
-          if (arg[n] == '.')
-            for (n++; g_ascii_isdigit (arg[n]) && nfrac < 3; n++, nfrac++)
-              frac = frac * 10 + (arg[n] - '0');
-          if (arg[n] != '\0')
-            return fail (r, error, TS_RECORD_ERROR_INVALID, _("bad clock “%s”"), arg);
-          while (nfrac++ < 3)
-            frac *= 10;
-          a->clock_ms = ((gint64) h * 3600 + m * 60 + s) * 1000 + frac;
-        }
+        format_clock (again, parsed.clock_ms);
       else
-        {
-          gboolean mate = arg[0] == '#';
-          const char *q = arg + mate;
-          gboolean negative = *q == '-';
-          gint64 whole = 0, cents = 0;
-          guint64 depth = 0;
-          int digits = 0;
-
-          q += negative || *q == '+';
-          if (!g_ascii_isdigit (*q))
-            return fail (r, error, TS_RECORD_ERROR_INVALID, _("bad evaluation “%s”"), arg);
-          for (; g_ascii_isdigit (*q) && whole < 100000000; q++)
-            whole = whole * 10 + (*q - '0');
-          if (!mate && *q == '.')
-            for (q++; g_ascii_isdigit (*q) && digits < 2; q++, digits++)
-              cents = cents * 10 + (*q - '0');
-          if (digits == 1)
-            cents *= 10;
-          if (*q == ',' && !g_ascii_string_to_unsigned (q + 1, 10, 1, G_MAXUINT16, &depth, NULL))
-            return fail (r, error, TS_RECORD_ERROR_INVALID, _("bad evaluation depth “%s”"), arg);
-          if (*q != ',' && *q != '\0')
-            return fail (r, error, TS_RECORD_ERROR_INVALID, _("bad evaluation “%s”"), arg);
-          a->eval.kind = mate ? TS_EVAL_MATE : TS_EVAL_CP;
-          a->eval.value = (negative ? -1 : 1) * (mate ? whole : whole * 100 + cents);
-          a->eval.depth = depth;
-        }
+        format_eval (again, &parsed.eval);
+      if (strncmp (again->str, p, close + 1 - p) != 0 || again->len != (gsize) (close + 1 - p))
+        break;
+      if (is_clock)
+        a->clock_ms = parsed.clock_ms;
+      else
+        a->eval = parsed.eval;
       p = close + 1;
       if (*p == ' ')
         p++;
     }
   *text = p;
-  return TRUE;
+}
+
+/* A comment after a move: its clock and evaluation, then its text. */
+static void
+set_after_comment (TsGameNode *node, const char *raw)
+{
+  parse_commands (&raw, &node->annotation);
+  node->annotation.comment_after = ts_record_clean_text (raw, FALSE);
 }
 
 static gboolean
@@ -503,7 +534,6 @@ read_comment (Reader *r, GError **error)
 {
   const char *start = r->p + 1;
   const char *close = memchr (start, '}', r->end - start);
-  guint start_line = r->line;
   g_autofree char *raw = NULL;
   TsGameNode *last = ts_game_builder_last (r->builder);
 
@@ -515,16 +545,7 @@ read_comment (Reader *r, GError **error)
   r->p = close + 1;
 
   if (r->after_open && last->parent && !has_after (last))
-    {
-      const char *rest = raw;
-      guint line = r->line;
-
-      r->line = start_line;
-      if (!parse_commands (r, &rest, &last->annotation, error))
-        return FALSE;
-      r->line = line;
-      last->annotation.comment_after = ts_record_clean_text (rest, FALSE);
-    }
+    set_after_comment (last, raw);
   else if (!r->seen_move && last->parent == NULL && r->after_open)
     ts_game_root (r->game)->annotation.comment_before = ts_record_clean_text (raw, FALSE);
   else if (*raw)
@@ -542,11 +563,18 @@ static void
 flush_pending (Reader *r)
 {
   TsGameNode *last = ts_game_builder_last (r->builder);
-  char **slot = last->parent ? &last->annotation.comment_after : &last->annotation.comment_before;
-  g_autofree char *clean = ts_record_clean_text (r->pending->str, FALSE);
+  TsAnnotation *a = &last->annotation;
 
-  if (clean)
-    *slot = comment_join (*slot, clean);
+  if (last->parent && !has_after (last))
+    set_after_comment (last, r->pending->str);
+  else
+    {
+      char **slot = last->parent ? &a->comment_after : &a->comment_before;
+      g_autofree char *clean = ts_record_clean_text (r->pending->str, FALSE);
+
+      if (clean)
+        *slot = comment_join (*slot, clean);
+    }
   g_string_truncate (r->pending, 0);
 }
 
