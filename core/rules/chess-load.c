@@ -204,6 +204,16 @@ load_piece_moves (TsVariant *v, guint t, GKeyFile *kf, GError **error)
     }
   pm->n_rays = n;
   pm->rays = g_memdup2 (rays, n * sizeof (TsRay));
+  pm->fast = TRUE;
+  for (guint k = 0; k < n; k++)
+    {
+      if (rays[k].cond || (rays[k].range != 1 && rays[k].range < 8))
+        pm->fast = FALSE;
+      else if (rays[k].range == 1)
+        pm->leaps[pm->n_leaps++] = rays[k].off;
+      else
+        pm->slides[pm->n_slides++] = rays[k].off;
+    }
   return TRUE;
 }
 
@@ -236,9 +246,7 @@ load_zone (TsVariant *v, GKeyFile *kf, const char *group, guint seat, GError **e
   int want[TS_MAX_DIMS] = { -1, -1, -1, -1 };
 
   r->promo_zone[seat] = g_new0 (guint8, r->n_padded);
-  if (!items)
-    return TRUE;
-  for (guint i = 0; items[i]; i++)
+  for (guint i = 0; items && items[i]; i++)
     {
       const char *it = items[i];
 
@@ -249,13 +257,16 @@ load_zone (TsVariant *v, GKeyFile *kf, const char *group, guint seat, GError **e
   for (guint c = 0; c < v->geometry.ncells; c++)
     {
       int co[TS_MAX_DIMS];
-      gboolean in = TRUE;
+      gboolean in = items != NULL;   /* no Promotion key: no promotion */
 
       ts_geometry_coords (&v->geometry, (TsCell) c, co);
       for (guint i = 0; i < TS_MAX_DIMS; i++)
         in &= want[i] < 0 || co[i] == want[i];
       r->promo_zone[seat][r->to_padded[c]] = in;
     }
+  r->promo_mult[seat] = g_new (guint8, r->n_padded);
+  for (guint i = 0; i < r->n_padded; i++)
+    r->promo_mult[seat][i] = r->promo_zone[seat][i] ? (guint8) MAX (r->n_promos, 1u) : 1;
   return TRUE;
 }
 
@@ -381,6 +392,14 @@ ts_variant_load_chess (TsVariant *v, GKeyFile *kf, GError **error)
   for (guint t = 0; t < v->n_piece_types; t++)
     if (!load_piece_moves (v, t, kf, error))
       return FALSE;
+
+  for (guint d = 0; d < r->n_atk; d++)
+    {
+      if (r->atk_range[d] > 1)
+        r->atk_slides[r->n_atk_slides++] = (guint8) d;
+      else if (r->atk_range[d] == 1)
+        r->atk_leaps[r->n_atk_leaps++] = (guint8) d;
+    }
 
   for (guint s = 0; s < v->n_seats; s++)
     {

@@ -12,9 +12,13 @@ typedef struct {
   int                   guard;        /* its king cell, or -1 */
   guint8                enemies;      /* seats that check the guarded king */
   gboolean              in_check;
+  guint                 n_checkers;   /* 0, 1, or 2 for two or more */
+  guint                 n_block;
+  gint16                block[TS_MAX_SIZE];   /* with one checker: its cell and the cells between */
   guint                 n_pinned;
   gint16                pinned[TS_MAX_RAYS];
   guint8                cap_ok[256];  /* board values the mover may capture */
+  guint8                cnt_ok[256];  /* the same, and empty cells */
 } TsChessGen;
 
 void     ts_chess_gen_init      (TsChessGen *g, TsPosition *p, guint side);

@@ -7,6 +7,14 @@
 
 #define IS_PIECE(v) ((v) & 0x80)
 
+typedef struct {
+  int    cell;   /* the attacker */
+  int    off;    /* step from the attacked cell toward it */
+  guint  dist;   /* steps */
+} TsAttack;
+
+static guint attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint max);
+
 /* Which board values the mover may capture, and which seats give check to whom. */
 void
 ts_chess_gen_init (TsChessGen *g,
@@ -40,11 +48,22 @@ ts_chess_gen_init (TsChessGen *g,
           g->cap_ok[pc] = g->cap_ok[pc | TS_PIECE_UNMOVED] = ok;
         }
     }
+  memcpy (g->cnt_ok, g->cap_ok, sizeof g->cnt_ok);
+  g->cnt_ok[0] = 1;
   if (ctrl >= 0)
     g->enemies = ts_chess_enemies (p, (guint) ctrl);
   if (g->guard >= 0)
     {
-      g->in_check = ts_chess_attacked (p, g->guard, g->enemies);
+      TsAttack checks[2];
+      guint n = attack_scan (p, g->guard, g->enemies, checks, 2);
+
+      g->in_check = n > 0;
+      g->n_checkers = n;
+      g->n_block = 0;
+      /* one checker: a move must take it or stand between */
+      if (n == 1)
+        for (guint k = 1; k <= checks[0].dist && k <= G_N_ELEMENTS (g->block); k++)
+          g->block[g->n_block++] = (gint16) (g->guard + (int) k * checks[0].off);
       ts_chess_find_pins (g);
     }
 }
@@ -63,39 +82,44 @@ ts_chess_enemies (const TsPosition *p,
   return mask;
 }
 
-gboolean
-ts_chess_attacked (const TsPosition *p,
-                   int               cell,
-                   guint8            seats)
+/* Scans the attackers of cell among seats' pieces. Without out, stops at the first;
+ * with out, records up to max checking lines (the cells that capture or block each). */
+static guint
+attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint max)
 {
   const TsVariantRules *r = ts_rules (p);
   const guint8 *b = p->board;
+  guint n = 0;
 
-  for (guint d = 0; d < r->n_atk; d++)
+#define ATTACKS(val, d, dist)                                                      \
+  (IS_PIECE (val) && (seats & (1u << TS_PIECE_SEAT (val))) &&                       \
+   ((r->atk_mask[d][dist] & (1u << TS_PIECE_TYPE (val))) ||                         \
+    ((r->atk_cond_mask[d][dist] & (1u << TS_PIECE_TYPE (val))) &&                   \
+     !(p->st.checked_mask & (1u << TS_PIECE_SEAT (val))))))
+#define FOUND(c, o, k) G_STMT_START {                                              \
+    if (out) { out[n].cell = (c); out[n].off = (o); out[n].dist = (k); }             \
+    if (++n >= max) return n; } G_STMT_END
+  for (guint i = 0; i < r->n_atk_leaps; i++)
     {
+      guint d = r->atk_leaps[i];
+      guint8 val = b[cell + r->atk_off[d]];
+
+      if (ATTACKS (val, d, 1))
+        FOUND (cell + r->atk_off[d], r->atk_off[d], 1);
+    }
+  /* the border stops every walk; the masks know each kind's range */
+  for (guint i = 0; i < r->n_atk_slides; i++)
+    {
+      guint d = r->atk_slides[i];
       int off = r->atk_off[d];
-      int t = cell;
+      int t = cell + off;
+      guint dist = 1;
+      guint8 val;
 
-      for (guint dist = 1; dist <= r->atk_range[d]; dist++)
-        {
-          guint8 val;
-
-          t += off;
-          val = b[t];
-          if (val == 0)
-            continue;
-          if (IS_PIECE (val) && (seats & (1u << TS_PIECE_SEAT (val))))
-            {
-              guint bit = 1u << TS_PIECE_TYPE (val);
-
-              if (r->atk_mask[d][dist] & bit)
-                return TRUE;
-              if ((r->atk_cond_mask[d][dist] & bit) &&
-                  !(p->st.checked_mask & (1u << TS_PIECE_SEAT (val))))
-                return TRUE;
-            }
-          break;
-        }
+      while ((val = b[t]) == 0)
+        t += off, dist++;
+      if (dist <= TS_MAX_ATK_RANGE && ATTACKS (val, d, dist))
+        FOUND (t, off, dist);
     }
   if (r->pawnlike_mask)
     for (guint s = 0; s < p->variant->n_seats; s++)
@@ -110,10 +134,20 @@ ts_chess_attacked (const TsPosition *p,
               continue;
             for (guint k = 0; k < pm->n_captures[s]; k++)
               if ((b[cell - pm->captures[s][k]] & TS_PIECE_MASK) == TS_PIECE_MAKE (s, ty))
-                return TRUE;
+                FOUND (cell - pm->captures[s][k], -pm->captures[s][k], 1);
           }
       }
-  return FALSE;
+#undef ATTACKS
+#undef FOUND
+  return n;
+}
+
+gboolean
+ts_chess_attacked (const TsPosition *p,
+                   int               cell,
+                   guint8            seats)
+{
+  return attack_scan (p, cell, seats, NULL, 1) > 0;
 }
 
 /* A piece between the guarded king and an enemy rider on a unit line may be pinned. */
@@ -270,6 +304,31 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
             if (counting) cnt += r->promo_zone[side][t] ? r->n_promos : 1;          \
             else push_pawn (out, r, side, f, t, ty, fl); } G_STMT_END
           bits &= bits - 1;
+          if (pm->seat_dependent && counting && !noisy)
+            {
+              const guint8 *mult = r->promo_mult[side];
+              const int *mv = pm->moves[side], *cp = pm->captures[side];
+              gboolean dbl = pm->double_step && (val & TS_PIECE_UNMOVED);
+
+              for (guint k = 0; k < pm->n_moves[side]; k++)
+                {
+                  int to = from + mv[k];
+
+                  if (b[to] != 0)
+                    continue;
+                  cnt += mult[to];
+                  if (dbl && b[to + mv[k]] == 0)
+                    cnt += mult[to + mv[k]];
+                }
+              for (guint k = 0; k < pm->n_captures[side]; k++)
+                cnt += g->cap_ok[b[from + cp[k]]] * mult[from + cp[k]];
+              if (p->st.ep_cell >= 0 && p->st.ep_victim >= 0 && g->cap_ok[b[p->st.ep_victim]])
+                for (guint k = 0; k < pm->n_captures[side]; k++)
+                  if (from + cp[k] == p->st.ep_cell)
+                    push (out, r, from, p->st.ep_cell, type, TS_NO_PROMO,
+                          TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
+              continue;
+            }
           if (pm->seat_dependent)
             {
               for (guint k = 0; k < pm->n_moves[side]; k++)
@@ -297,6 +356,22 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
                   else if (to == p->st.ep_cell && p->st.ep_victim >= 0 &&
                            g->cap_ok[b[p->st.ep_victim]])
                     push (out, r, from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
+                }
+              continue;
+            }
+          if (counting && !noisy && pm->fast)
+            {
+              for (guint k = 0; k < pm->n_leaps; k++)
+                cnt += g->cnt_ok[b[from + pm->leaps[k]]];
+              for (guint k = 0; k < pm->n_slides; k++)
+                {
+                  int off = pm->slides[k];
+                  int to = from + off;
+                  guint8 tv;
+
+                  while ((tv = b[to]) == 0)
+                    cnt++, to += off;
+                  cnt += g->cap_ok[tv];
                 }
               continue;
             }
@@ -417,18 +492,30 @@ ts_chess_revert (TsPosition *p, const TsUndo *u, guint from_change)
     ts_position_put (p, u->change_cell[i], u->change_piece[i]);
 }
 
-static gboolean
-needs_test (const TsChessGen *g, TsMove m)
+/* 1: legal, 0: illegal, -1: needs the test on the board. */
+static int
+classify (const TsChessGen *g, TsMove m)
 {
-  if (g->in_check || (m.flags & (TS_MOVE_EN_PASSANT | TS_MOVE_CASTLE)))
-    return TRUE;
-  if (m.flags & TS_MOVE_DROP)
-    return FALSE;
-  {
-    int from = g->r->to_padded[m.from];
+  int from, to;
 
-    return from == g->guard || is_pinned (g, from);
-  }
+  if (m.flags & (TS_MOVE_EN_PASSANT | TS_MOVE_CASTLE))
+    return -1;
+  from = m.from >= 0 ? g->r->to_padded[m.from] : -1;
+  if (from == g->guard)
+    return -1;
+  if (g->in_check)
+    {
+      gboolean blocks = FALSE;
+
+      if (g->n_checkers > 1)
+        return 0;
+      to = g->r->to_padded[m.to];
+      for (guint i = 0; i < g->n_block && !blocks; i++)
+        blocks = g->block[i] == to;
+      if (!blocks)
+        return 0;
+    }
+  return from >= 0 && is_pinned (g, from) ? -1 : 1;
 }
 
 /* Is m legal? Plays it on the bare board (no hash, no counters), looks at the
@@ -501,7 +588,9 @@ generate (TsPosition *p, TsMoveList *out, gboolean noisy, gboolean stop_at_one, 
         {
           TsMove m = out->moves[i];
 
-          if (!needs_test (&g, m) || ts_chess_test_move (&g, m))
+          int c = classify (&g, m);
+
+          if (c > 0 || (c < 0 && ts_chess_test_move (&g, m)))
             {
               out->moves[n++] = m;
               if (stop_at_one)

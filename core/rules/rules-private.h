@@ -54,6 +54,10 @@ typedef struct {
   int     captures[TS_MAX_SEATS][16];
   gboolean double_step;
   gboolean seat_dependent;
+  /* for counting: unconditional leaps (range 1) and unlimited slides, if that is all */
+  gboolean fast;
+  guint    n_leaps, n_slides;
+  int      leaps[TS_MAX_RAYS], slides[TS_MAX_RAYS];
 } TsPieceMoves;
 
 typedef enum {
@@ -91,8 +95,11 @@ struct _TsVariantRules {
   guint16        atk_mask[TS_MAX_RAYS][TS_MAX_ATK_RANGE + 1];   /* types attacking at distance r */
   guint16        atk_cond_mask[TS_MAX_RAYS][TS_MAX_ATK_RANGE + 1];
   guint          n_steps;         /* the first n_steps attack rays are the unit steps */
+  guint          n_atk_slides, n_atk_leaps;   /* attack rays walked / looked at once */
+  guint8         atk_slides[TS_MAX_RAYS], atk_leaps[TS_MAX_RAYS];
   guint16        pawnlike_mask;   /* types with seat-dependent movement */
   guint8        *promo_zone[TS_MAX_SEATS];   /* [n_padded] */
+  guint8        *promo_mult[TS_MAX_SEATS];   /* [n_padded]: moves a pawn step there makes */
   guint          n_promos;
   guint8         promos[TS_MAX_PIECE_TYPES];
   guint          n_castles[TS_MAX_SEATS];

@@ -99,7 +99,7 @@ random_games (const TsVariant *v, const char *start, guint games, guint plies)
 static void
 test_random_games (gconstpointer data)
 {
-  random_games (ts_variant_lookup (data), NULL, slow ? 12 : 3, slow ? 120 : 40);
+  random_games (ts_variant_lookup (data), NULL, slow ? 12 : 3, slow ? 120 : 30);
 }
 
 /* The hand-built positions: perft both ways, then random games from them. */
@@ -115,7 +115,7 @@ test_hand_built (gconstpointer data)
       g_assert_cmpuint (ref_perft (p, d), ==, tp->perft[d - 1]);
       g_assert_cmpuint (ts_perft (p, d), ==, tp->perft[d - 1]);
     }
-  random_games (ts_position_variant (p), tp->text, slow ? 8 : 3, slow ? 60 : 20);
+  random_games (ts_position_variant (p), tp->text, slow ? 8 : 2, slow ? 60 : 15);
 }
 
 int
