@@ -547,11 +547,25 @@ ts_board_view_get_marks (TsBoardView *self, guint16 *marks)
   compute_marks (self, marks);
 }
 
+/* Without a theme of its own, the board follows the style: light text on a
+ * dark style asks for the dark colours. */
+static const TsBoardTheme *
+auto_theme (TsBoardView *self)
+{
+  GdkRGBA fg;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return 0.30 * fg.red + 0.59 * fg.green + 0.11 * fg.blue > 0.5 ? ts_board_theme_dark ()
+                                                                 : ts_board_theme_light ();
+}
+
 static void
 render_options (TsBoardView *self, TsBoardRenderOptions *o, guint16 *marks)
 {
   ts_board_render_options_init (o, self->position);
-  o->theme = self->theme;
+  o->theme = self->theme ? self->theme : auto_theme (self);
   o->marks = marks;
   o->coordinates = self->coordinates;
   o->hidden = self->dragging && !is_doseki (self) ? self->press_cell : TS_NO_CELL;
@@ -621,6 +635,14 @@ ts_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_si
 {
   *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 240 : 160;
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 900 : 560;
+}
+
+static void
+ts_board_view_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
+{
+  GTK_WIDGET_CLASS (ts_board_view_parent_class)->css_changed (widget, change);
+  /* the automatic theme may have flipped between light and dark */
+  gtk_widget_queue_draw (widget);
 }
 
 static void
@@ -933,6 +955,7 @@ ts_board_view_class_init (TsBoardViewClass *klass)
   widget_class->snapshot = ts_board_view_snapshot;
   widget_class->measure = ts_board_view_measure;
   widget_class->size_allocate = ts_board_view_size_allocate;
+  widget_class->css_changed = ts_board_view_css_changed;
 
   properties[PROP_INTERACTIVE] =
     g_param_spec_boolean ("interactive", NULL, NULL, TRUE,
@@ -976,7 +999,6 @@ ts_board_view_init (TsBoardView *self)
 
   self->interactive = TRUE;
   self->coordinates = TRUE;
-  self->theme = ts_board_theme_light ();
   self->hover = self->selected = self->cursor = self->primary = TS_NO_CELL;
   self->press_cell = TS_NO_CELL;
   self->drop_type = -1;
@@ -1129,7 +1151,7 @@ ts_board_view_set_theme (TsBoardView *self, const TsBoardTheme *theme)
 {
   g_return_if_fail (TS_IS_BOARD_VIEW (self));
 
-  self->theme = theme ? theme : ts_board_theme_light ();
+  self->theme = theme;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -38,6 +38,7 @@ void              ts_board_view_set_interactive     (TsBoardView        *self,
 gboolean          ts_board_view_get_interactive     (TsBoardView        *self);
 void              ts_board_view_set_coordinates     (TsBoardView        *self,
                                                      gboolean            coordinates);
+/* NULL (the default): follow the style, light or dark. */
 void              ts_board_view_set_theme           (TsBoardView        *self,
                                                      const TsBoardTheme *theme);
 

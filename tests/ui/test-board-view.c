@@ -1,6 +1,9 @@
 /* TsBoardView: selection, targets in every layer, hover echoes, last move and
  * check marks, promotion chooser, keyboard cursor, drag, Doseki sets. */
 #include <gtk/gtk.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 #include <string.h>
 
 #include "board-view.h"
@@ -28,6 +31,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
 
   memset (f, 0, sizeof *f);
   f->window = gtk_window_new ();
+  gtk_window_set_decorated (GTK_WINDOW (f->window), FALSE);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 600);
   f->view = TS_BOARD_VIEW (ts_board_view_new ());
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->view));
@@ -384,6 +388,94 @@ test_doseki_set (Fixture *f, gconstpointer data)
   g_assert_cmpint (f->played.to, ==, cell (f->view, "Ea3"));
 }
 
+/* ---- real pointer events, sent to the X server with xdotool ---- */
+
+static gboolean
+wait_for (Fixture *f, guint n_played, TsCell hover)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_autofree guint16 *marks = NULL;
+      g_main_context_iteration (NULL, FALSE);
+      if (hover != TS_NO_CELL)
+        {
+          marks = marks_of (f->view);
+          if (marks[hover] & TS_CELL_MARK_HOVER)
+            return TRUE;
+        }
+      else if (f->n_played >= n_played)
+        return TRUE;
+      g_usleep (2000);
+    }
+  return FALSE;
+}
+
+static void
+xdotool (Fixture *f, const char *command, TsCell at)
+{
+#ifdef GDK_WINDOWING_X11
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (f->window));
+  const TsBoardLayout *layout = ts_board_view_get_layout (f->view);
+  graphene_point_t p;
+  double x, y, s, sx, sy;
+  g_autofree char *line = NULL;
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_assert_true (ts_board_layout_cell_rect (layout, at, &x, &y, &s));
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (f->view), GTK_WIDGET (f->window),
+                                           &GRAPHENE_POINT_INIT (x + s / 2, y + s / 2), &p));
+  gtk_native_get_surface_transform (GTK_NATIVE (f->window), &sx, &sy);
+  line = g_strdup_printf ("xdotool mousemove --window %lu %d %d %s",
+                          (gulong) gdk_x11_surface_get_xid (surface), (int) (p.x + sx),
+                          (int) (p.y + sy), command);
+  g_assert_true (g_shell_parse_argv (line, NULL, &argv, NULL));
+  g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
+                               &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+#endif
+}
+
+static void
+test_pointer (Fixture *f, gconstpointer data)
+{
+  g_autofree char *xdotool_path = g_find_program_in_path ("xdotool");
+
+#ifdef GDK_WINDOWING_X11
+  if (!GDK_IS_X11_SURFACE (gtk_native_get_surface (GTK_NATIVE (f->window))) || !xdotool_path)
+#endif
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  /* hovering a cell echoes it in every layer */
+  xdotool (f, "", cell (f->view, "Cc3"));
+  g_assert_true (wait_for (f, 0, cell (f->view, "Cc3")));
+  {
+    g_autofree guint16 *marks = marks_of (f->view);
+    g_assert_true (marks[cell (f->view, "Ec3")] & TS_CELL_MARK_ECHO);
+  }
+  /* click, click */
+  xdotool (f, "click 1", cell (f->view, "Ab1"));
+  g_assert_true (wait_for (f, 0, cell (f->view, "Ab1")));
+  xdotool (f, "click 1", cell (f->view, "Ac3"));
+  g_assert_true (wait_for (f, 1, TS_NO_CELL));
+  g_assert_cmpint (f->played.from, ==, cell (f->view, "Ab1"));
+  g_assert_cmpint (f->played.to, ==, cell (f->view, "Ac3"));
+  /* drag and drop onto another level */
+  xdotool (f, "mousedown 1", cell (f->view, "Ad1"));
+  xdotool (f, "", cell (f->view, "Bd2"));
+  xdotool (f, "", cell (f->view, "Bd3"));
+  xdotool (f, "mouseup 1", cell (f->view, "Bd3"));
+  g_assert_true (wait_for (f, 2, TS_NO_CELL));
+  g_assert_cmpint (f->played.from, ==, cell (f->view, "Ad1"));
+  g_assert_cmpint (f->played.to, ==, cell (f->view, "Bd3"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -402,6 +494,7 @@ main (int argc, char **argv)
   ADD ("not-interactive", test_not_interactive, NULL);
   ADD ("every-variant-draws", test_every_variant_draws, NULL);
   ADD ("doseki-set", test_doseki_set, "doseki");
+  ADD ("pointer", test_pointer, NULL);
 #undef ADD
   return g_test_run ();
 }
