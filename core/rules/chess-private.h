@@ -23,7 +23,6 @@ typedef struct {
 
 void     ts_chess_gen_init      (TsChessGen *g, TsPosition *p, guint side);
 void     ts_chess_gen_pseudo    (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *count);
-void     ts_chess_find_pins     (TsChessGen *g);
 gboolean ts_chess_test_move     (TsChessGen *g, TsMove m);
 guint8   ts_chess_enemies       (const TsPosition *p, guint seat);
 gboolean ts_chess_attacked      (const TsPosition *p, int cell, guint8 seats);

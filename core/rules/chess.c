@@ -13,7 +13,21 @@ typedef struct {
   guint  dist;   /* steps */
 } TsAttack;
 
-static guint attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint max);
+static guint attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint max,
+                          gboolean slides);
+static guint scan_guard (TsChessGen *g, TsAttack *checks, guint max);
+
+/* Does the board value val, dist steps away along attack ray d, attack? */
+static inline gboolean
+attacks_along (const TsPosition *p, guint8 seats, guint8 val, guint d, guint dist)
+{
+  const TsVariantRules *r = ts_rules (p);
+  guint bit = 1u << TS_PIECE_TYPE (val);
+
+  return IS_PIECE (val) && (seats & (1u << TS_PIECE_SEAT (val))) && dist <= TS_MAX_ATK_RANGE &&
+         ((r->atk_mask[d][dist] & bit) ||
+          ((r->atk_cond_mask[d][dist] & bit) && !(p->st.checked_mask & (1u << TS_PIECE_SEAT (val)))));
+}
 
 /* Which board values the mover may capture, and which seats give check to whom. */
 void
@@ -55,7 +69,7 @@ ts_chess_gen_init (TsChessGen *g,
   if (g->guard >= 0)
     {
       TsAttack checks[2];
-      guint n = attack_scan (p, g->guard, g->enemies, checks, 2);
+      guint n = scan_guard (g, checks, 2);
 
       g->in_check = n > 0;
       g->n_checkers = n;
@@ -64,7 +78,6 @@ ts_chess_gen_init (TsChessGen *g,
       if (n == 1)
         for (guint k = 1; k <= checks[0].dist && k <= G_N_ELEMENTS (g->block); k++)
           g->block[g->n_block++] = (gint16) (g->guard + (int) k * checks[0].off);
-      ts_chess_find_pins (g);
     }
 }
 
@@ -85,17 +98,13 @@ ts_chess_enemies (const TsPosition *p,
 /* Scans the attackers of cell among seats' pieces. Without out, stops at the first;
  * with out, records up to max checking lines (the cells that capture or block each). */
 static guint
-attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint max)
+attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint max,
+             gboolean slides)
 {
   const TsVariantRules *r = ts_rules (p);
   const guint8 *b = p->board;
   guint n = 0;
 
-#define ATTACKS(val, d, dist)                                                      \
-  (IS_PIECE (val) && (seats & (1u << TS_PIECE_SEAT (val))) &&                       \
-   ((r->atk_mask[d][dist] & (1u << TS_PIECE_TYPE (val))) ||                         \
-    ((r->atk_cond_mask[d][dist] & (1u << TS_PIECE_TYPE (val))) &&                   \
-     !(p->st.checked_mask & (1u << TS_PIECE_SEAT (val))))))
 #define FOUND(c, o, k) G_STMT_START {                                              \
     if (out) { out[n].cell = (c); out[n].off = (o); out[n].dist = (k); }             \
     if (++n >= max) return n; } G_STMT_END
@@ -104,11 +113,11 @@ attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint m
       guint d = r->atk_leaps[i];
       guint8 val = b[cell + r->atk_off[d]];
 
-      if (ATTACKS (val, d, 1))
+      if (attacks_along (p, seats, val, d, 1))
         FOUND (cell + r->atk_off[d], r->atk_off[d], 1);
     }
   /* the border stops every walk; the masks know each kind's range */
-  for (guint i = 0; i < r->n_atk_slides; i++)
+  for (guint i = 0; i < r->n_atk_slides && slides; i++)
     {
       guint d = r->atk_slides[i];
       int off = r->atk_off[d];
@@ -118,7 +127,7 @@ attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint m
 
       while ((val = b[t]) == 0)
         t += off, dist++;
-      if (dist <= TS_MAX_ATK_RANGE && ATTACKS (val, d, dist))
+      if (attacks_along (p, seats, val, d, dist))
         FOUND (t, off, dist);
     }
   if (r->pawnlike_mask)
@@ -137,7 +146,6 @@ attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint m
                 FOUND (cell - pm->captures[s][k], -pm->captures[s][k], 1);
           }
       }
-#undef ATTACKS
 #undef FOUND
   return n;
 }
@@ -147,53 +155,50 @@ ts_chess_attacked (const TsPosition *p,
                    int               cell,
                    guint8            seats)
 {
-  return attack_scan (p, cell, seats, NULL, 1) > 0;
+  return attack_scan (p, cell, seats, NULL, 1, TRUE) > 0;
 }
 
-/* A piece between the guarded king and an enemy rider on a unit line may be pinned. */
-void
-ts_chess_find_pins (TsChessGen *g)
+/* From the guarded king: the checkers (up to max), and the pieces that stand alone
+ * between it and an enemy rider (pinned: their moves get the full test). */
+static guint
+scan_guard (TsChessGen *g, TsAttack *checks, guint max)
 {
   const TsVariantRules *r = g->r;
-  const guint8 *b = g->p->board;
+  const TsPosition *p = g->p;
+  const guint8 *b = p->board;
+  guint n = attack_scan (p, g->guard, g->enemies, checks, max, FALSE);
 
-  for (guint d = 0; d < r->n_steps; d++)
+  for (guint i = 0; i < r->n_atk_slides; i++)
     {
+      guint d = r->atk_slides[i];
       int off = r->atk_off[d];
-      int t = g->guard;
-      int blocker = -1;
-      guint dist = 0;
+      int t = g->guard + off, first;
+      guint dist = 1;
+      guint8 val;
 
-      if (r->atk_range[d] < 2)
-        continue;
-      while (dist < 8)
+      while ((val = b[t]) == 0)
+        t += off, dist++;
+      if (attacks_along (p, g->enemies, val, d, dist))
         {
-          guint8 val;
-
-          t += off;
-          dist++;
-          val = b[t];
-          if (val == 0)
-            continue;
-          if (val == TS_CELL_OFF)
-            break;
-          if (blocker < 0)
+          if (n < max)
             {
-              blocker = t;
-              continue;
+              checks[n].cell = t;
+              checks[n].off = off;
+              checks[n].dist = dist;
             }
-          if (g->enemies & (1u << TS_PIECE_SEAT (val)))
-            {
-              guint bit = 1u << TS_PIECE_TYPE (val);
-
-              if ((r->atk_mask[d][MIN (dist, TS_MAX_ATK_RANGE)] & bit) ||
-                  ((r->atk_cond_mask[d][MIN (dist, TS_MAX_ATK_RANGE)] & bit) &&
-                   !(g->p->st.checked_mask & (1u << TS_PIECE_SEAT (val)))))
-                g->pinned[g->n_pinned++] = (gint16) blocker;
-            }
-          break;
+          n++;
+          continue;
         }
+      if (val == TS_CELL_OFF)
+        continue;
+      first = t;
+      do
+        t += off, dist++;
+      while ((val = b[t]) == 0);
+      if (attacks_along (p, g->enemies, val, d, dist))
+        g->pinned[g->n_pinned++] = (gint16) first;
     }
+  return MIN (n, max);
 }
 
 static inline void
