@@ -19,6 +19,7 @@ struct _TsGameBuilder {
   GPtrArray  *path;    /* nodes from the first move to the last added */
   GArray     *undos;   /* TsUndo for each node of path */
   GArray     *frames;  /* open variations */
+  guint       n_moves;
 };
 
 TsGameBuilder *
@@ -89,6 +90,12 @@ ts_game_builder_move (TsGameBuilder *b, const char *text, guint line, GError **e
   TsGameNode *node;
   TsMove move;
 
+  if (b->n_moves == TS_RECORD_MAX_MOVES)
+    {
+      ts_record_set_error (error, TS_RECORD_ERROR_TOO_LARGE, b->source, line,
+                           _("more than %d moves"), TS_RECORD_MAX_MOVES);
+      return NULL;
+    }
   if (!ts_move_parse (b->pos, text, &move, &local_error))
     {
       ts_record_set_error (error, TS_RECORD_ERROR_ILLEGAL, b->source, line,
@@ -107,6 +114,7 @@ ts_game_builder_move (TsGameBuilder *b, const char *text, guint line, GError **e
   node->move = move;
   node->san = ts_move_to_san (b->pos, move);
   node->line = line;
+  b->n_moves++;
   if (parent->children == NULL)
     parent->children = g_ptr_array_new ();
   g_ptr_array_add (parent->children, node);   /* the tree owns the new reference */

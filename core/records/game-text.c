@@ -304,6 +304,8 @@ read_tag (Reader *r, GPtrArray *tags, GError **error)
   Tag *tag;
   const char *start;
 
+  if (tags->len == TS_RECORD_MAX_TAGS)
+    return fail (r, error, TS_RECORD_ERROR_TOO_LARGE, _("more than %d tags"), TS_RECORD_MAX_TAGS);
   r->p++;   /* '[' */
   skip_space (r);
   start = r->p;

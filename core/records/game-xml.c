@@ -566,6 +566,12 @@ read_game (const ReadState *st, xmlNodePtr root, GError **error)
         {
           g_autofree char *tag_name = get_attr (c, "name");
 
+          if (ts_game_n_tags (game) == TS_RECORD_MAX_TAGS)
+            {
+              ts_record_set_error (error, TS_RECORD_ERROR_TOO_LARGE, st->source, node_line (c),
+                                   _("more than %d tags"), TS_RECORD_MAX_TAGS);
+              return NULL;
+            }
           if (!get_text (st, c, tag_attrs, &text, error))
             return NULL;
           if (tag_name == NULL || ts_game_get_tag (game, tag_name) != NULL ||

@@ -26,7 +26,11 @@ typedef enum {
 } TsRecordError;
 
 #define TS_RECORD_FORMAT_VERSION  1
-#define TS_RECORD_MAX_FILE_SIZE   (32u << 20)
+/* Bounds on what a file may hold, so that a hostile file cannot make loading take minutes:
+ * every move read is checked for legality. */
+#define TS_RECORD_MAX_FILE_SIZE   (16u << 20)
+#define TS_RECORD_MAX_MOVES       100000
+#define TS_RECORD_MAX_TAGS        1000
 #define TS_RECORD_MAX_NAGS        8
 #define TS_RECORD_MAX_NESTING     200     /* variations inside variations, to bound recursion */
 #define TS_CLOCK_NONE             (-1)

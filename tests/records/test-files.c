@@ -491,6 +491,29 @@ test_too_large (void)
   g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
   g_clear_error (&error);
 
+  /* Too many tags, too many moves. */
+  {
+    GString *text = g_string_new (NULL);
+    static const char *const shuffle[] = { "NAb1-Ac3", "NEb5-Ec3", "NAc3-Ab1", "NEc3-Eb5" };
+
+    for (guint i = 0; i <= TS_RECORD_MAX_TAGS; i++)
+      g_string_append_printf (text, "[T%u \"v\"]\n", i);
+    g_assert_null (ts_game_from_data (text->str, text->len, "tags", &error));
+    g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
+    g_clear_error (&error);
+    if (g_test_slow ())
+      {
+        g_string_assign (text, "[Variant \"raumschach\"]\n\n");
+        for (guint i = 0; i <= TS_RECORD_MAX_MOVES; i++)
+          g_string_append_printf (text, "%s ", shuffle[i % 4]);
+        g_assert_null (ts_game_from_data (text->str, text->len, "moves", &error));
+        g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
+        g_assert_cmpstr (error->message, ==, "moves:3: more than 100000 moves");
+        g_clear_error (&error);
+      }
+    g_string_free (text, TRUE);
+  }
+
   /* A file is not read past the limit. */
   f = g_fopen (path, "w");
   g_assert_nonnull (f);
