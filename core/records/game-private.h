@@ -6,8 +6,8 @@ G_BEGIN_DECLS
 
 /* Shared by the readers and writers in core/records; not for other areas. */
 
-/* UTF-8 made valid, CR LF and CR made LF, other control characters dropped (and LF and tab
- * made spaces when single_line); NULL for NULL or an empty result. */
+/* UTF-8 made valid, CR LF and CR made LF, other control characters and U+FFFE, U+FFFF
+ * dropped (and LF and tab made spaces when single_line); NULL for NULL or an empty result. */
 char *ts_record_clean_text (const char *text, gboolean single_line);
 
 /* "1-0", "0-1", "1/2-1/2", or a score per seat ("1-0-0-0"); "*" when unfinished. */

@@ -92,7 +92,10 @@ ts_record_clean_text (const char *text, gboolean single_line)
             p++;
           c = '\n';
         }
-      if (c == '\n' || c == '\t')
+      /* U+FFFE and U+FFFF are valid UTF-8 but not XML characters. */
+      if ((guchar) c == 0xef && (guchar) p[1] == 0xbf && ((guchar) p[2] & 0xfe) == 0xbe)
+        p += 2;
+      else if (c == '\n' || c == '\t')
         g_string_append_c (out, single_line ? ' ' : c);
       else if ((guchar) c >= 0x20)
         g_string_append_c (out, c);
@@ -901,6 +904,10 @@ ts_game_set_annotation (TsGame *game, TsGameNode *node, const TsAnnotation *a)
 
   g_return_if_fail (node != NULL && node_in_tree (game, node));
   g_return_if_fail (a->n_nags <= TS_RECORD_MAX_NAGS);
+  g_return_if_fail (a->clock_ms >= 0 || a->clock_ms == TS_CLOCK_NONE);
+  g_return_if_fail (ABS (a->eval.value) <= 1000000000);
+  for (guint i = 0; i < a->n_nags; i++)
+    g_return_if_fail (a->nags[i] >= 1);
 
   op = op_new (OP_ANNOTATION, NULL, node, 0);
   ts_annotation_copy (&op->old_annotation, &node->annotation);

@@ -178,7 +178,7 @@ test_annotations (void)
   TsGameNode *node = ts_game_add_move (game, records_test_legal_move (game, 0));
   TsAnnotation a;
 
-  ts_game_set_comment (game, node, FALSE, "after\r\nit\x01");
+  ts_game_set_comment (game, node, FALSE, "after\r\nit\x01\xef\xbf\xbf");
   g_assert_cmpstr (node->annotation.comment_after, ==, "after\nit");
   ts_game_set_comment (game, node, TRUE, "");
   g_assert_null (node->annotation.comment_before);
