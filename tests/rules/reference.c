@@ -574,5 +574,6 @@ cmp_moves (gconstpointer a, gconstpointer b)
 void
 ref_sort_moves (TsMoveList *l)
 {
-  qsort (l->moves, l->n, sizeof (TsMove), cmp_moves);
+  if (l->n > 1)
+    qsort (l->moves, l->n, sizeof (TsMove), cmp_moves);
 }
