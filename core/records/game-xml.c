@@ -135,7 +135,29 @@ ts_game_to_xml (const TsGame *game, gsize *length)
 typedef struct {
   const char *source;
   guint       doctype_line;
+  char       *first_error;   /* from libxml2's error handler, with its line */
+  guint       first_error_line;
 } ReadState;
+
+#if LIBXML_VERSION >= 21200
+#define XML_ERROR_CONST const
+#else
+#define XML_ERROR_CONST
+#endif
+
+/* Keeps libxml2 from printing to stderr (some errors, such as bad encodings, ignore
+ * XML_PARSE_NOERROR) and keeps the first message for ours. */
+static void
+record_error (void *data, XML_ERROR_CONST xmlError *e)
+{
+  ReadState *state = data;
+
+  if (state->first_error == NULL && e && e->message && e->level >= XML_ERR_ERROR)
+    {
+      state->first_error = g_strstrip (g_strdup (e->message));
+      state->first_error_line = e->line > 0 ? e->line : 0;
+    }
+}
 
 /* Called when the parser meets <!DOCTYPE: stopping there refuses every entity and DTD
  * trick (billion laughs, external entities) before any of it is read. */
@@ -611,7 +633,9 @@ read_game (const ReadState *st, xmlNodePtr root, GError **error)
 TsGame *
 ts_game_from_xml (const char *data, gsize length, const char *source, GError **error)
 {
-  ReadState state = { source, 0 };
+  ReadState state = { source, 0, NULL, 0 };
+  xmlStructuredErrorFunc old_handler = xmlStructuredError;
+  void *old_handler_data = xmlStructuredErrorContext;
   xmlParserCtxtPtr ctxt;
   xmlDocPtr doc;
   TsGame *game = NULL;
@@ -632,24 +656,24 @@ ts_game_from_xml (const char *data, gsize length, const char *source, GError **e
     }
   ctxt->sax->internalSubset = refuse_doctype;
   ctxt->_private = &state;
+  xmlSetStructuredErrorFunc (&state, record_error);
   doc = xmlCtxtReadMemory (ctxt, data, (int) length, source, NULL, options);
+  xmlSetStructuredErrorFunc (old_handler_data, old_handler);
 
   if (state.doctype_line > 0)
     ts_record_set_error (error, TS_RECORD_ERROR_FORBIDDEN, source, state.doctype_line,
                          _("document type declarations (DTDs, entities) are not allowed"));
   else if (doc == NULL || !ctxt->wellFormed)
     {
-      const xmlError *e = xmlCtxtGetLastError (ctxt);
-      g_autofree char *message = g_strdup (e && e->message ? e->message : _("not well-formed XML"));
-
-      g_strstrip (message);
-      ts_record_set_error (error, TS_RECORD_ERROR_MALFORMED, source, e ? (guint) MAX (e->line, 0) : 0,
-                           _("malformed XML: %s"), message);
+      ts_record_set_error (error, TS_RECORD_ERROR_MALFORMED, source, state.first_error_line,
+                           _("malformed XML: %s"),
+                           state.first_error ? state.first_error : _("not well-formed XML"));
     }
   else
     game = read_game (&state, xmlDocGetRootElement (doc), error);
 
   xmlFreeDoc (doc);
   xmlFreeParserCtxt (ctxt);
+  g_free (state.first_error);
   return game;
 }

@@ -372,6 +372,9 @@ test_bad_xml (void)
         NULL), TS_RECORD_ERROR_MALFORMED, 3, "malformed XML" },
     { "unknown element", replace_once (xml, "<moves>", "<moves>\n<castle/>"),
         TS_RECORD_ERROR_INVALID, line_of (xml, "<moves>") + 1, "<castle>" },
+    { "bad encoding", g_strdup ("<?xml version=\"1.0\" encoding=\"ISO-2022-JP\"?>\n<tessera-game format=\"1\" "
+                                "variant=\"raumschach\"><event>\xff\xff\x01</event><moves/></tessera-game>"),
+        TS_RECORD_ERROR_MALFORMED, ANY_LINE, "malformed XML" },
     { "wrong root", g_strconcat (header, "<game format=\"1\" variant=\"raumschach\"><moves/></game>", NULL),
         TS_RECORD_ERROR_INVALID, 2, "root element" },
     { "newer format", replace_once (xml, "format=\"1\"", "format=\"2\""),
