@@ -40,6 +40,20 @@ assert_same_moves (TsPosition *p)
       g_assert_cmpuint (a.n, ==, b.n);
       g_assert_cmpmem (a.moves, a.n * sizeof (TsMove), b.moves, b.n * sizeof (TsMove));
     }
+  /* the noisy moves are exactly the captures and promotions among them */
+  {
+    TsMoveList noisy;
+    guint n = 0;
+
+    ts_move_list_init (&noisy);
+    ts_position_generate_legal_noisy (p, &noisy);
+    ref_sort_moves (&noisy);
+    for (guint i = 0; i < a.n; i++)
+      if ((a.moves[i].flags & TS_MOVE_CAPTURE) || a.moves[i].promo != TS_NO_PROMO)
+        a.moves[n++] = a.moves[i];
+    g_assert_cmpmem (noisy.moves, noisy.n * sizeof (TsMove), a.moves, n * sizeof (TsMove));
+    ts_move_list_clear (&noisy);
+  }
   ts_move_list_clear (&a);
   ts_move_list_clear (&b);
 }
