@@ -6,8 +6,8 @@
 
 G_BEGIN_DECLS
 
-/* A padded mailbox: two border cells on every side, so one add per step and one
- * compare per stop, and a 5×5×4 window around any cell stays inside the array. */
+/* The rules core's padded mailbox (TS_PAD border cells on every side): one add per
+ * step and one compare per stop. Doseki reads TsPosition.board directly. */
 #define DK_PAD_B     2
 #define DK_PAD_W     (TS_DOSEKI_SIZE + 2 * DK_PAD_B)
 #define DK_PAD_CELLS (DK_PAD_W * DK_PAD_W * DK_PAD_W)
@@ -43,7 +43,6 @@ typedef struct {
   DkOrientTables      tab[TS_DOSEKI_N_ORIENTATIONS];
   gint8               dir_vec[DK_N_DIRS][3];
   gint16              dir_pad[DK_N_DIRS];
-  guint8              dir_class[DK_N_DIRS];
   guint8              dir_opposite[DK_N_DIRS];
   guint8              class_dirs[4][12];   /* directions of each class */
   guint8              n_class_dirs[4];

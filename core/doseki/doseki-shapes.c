@@ -147,7 +147,6 @@ build_directions (DkTables *t)
           t->dir_vec[n][1] = y;
           t->dir_vec[n][2] = z;
           t->dir_pad[n] = pad_offset (x, y, z);
-          t->dir_class[n] = cls;
           t->class_dirs[cls][t->n_class_dirs[cls]++] = n;
           t->class_mask[cls] |= 1u << n;
           n++;
