@@ -297,6 +297,12 @@ ts_position_set_ply (TsPosition *p,
   p->ply = ply;
 }
 
+gboolean
+ts_variant_has_en_passant (const TsVariant *v)
+{
+  return v->family == TS_FAMILY_CHESS && v->rules->en_passant;
+}
+
 guint
 ts_variant_n_castles (const TsVariant *v,
                       guint            seat)

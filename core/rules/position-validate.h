@@ -49,6 +49,8 @@ void      ts_position_set_en_passant     (TsPosition       *p,
 void      ts_position_set_ply            (TsPosition       *p,
                                           guint             ply);
 
+gboolean  ts_variant_has_en_passant      (const TsVariant  *v);
+
 /* Castling: the variant's castles for a seat ("O-O", "O-O-O"). */
 guint     ts_variant_n_castles           (const TsVariant  *v,
                                           guint             seat);
