@@ -228,7 +228,7 @@ ts_cli_match (int argc, char **argv)
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("Depth per move instead of time"), "N" },
     { "max-plies", 0, 0, G_OPTION_ARG_INT, &max_plies, N_("Draw a game after this many plies"), "N" },
     { "adjudicate", 0, 0, G_OPTION_ARG_NONE, &adjudicate,
-      N_("Call a game won when one side leads by two queens' worth for 10 plies"), NULL },
+      N_("Call a game won when one side leads by a queen's worth for 10 plies"), NULL },
     { "seed", 0, 0, G_OPTION_ARG_INT, &seed, N_("Seed of the weaker levels' randomness"), "N" },
     { NULL }
   };
@@ -278,7 +278,7 @@ ts_cli_match (int argc, char **argv)
 
   int lead_needed = 0;
   for (guint t = 0; t < v->n_piece_types; t++)
-    lead_needed = MAX (lead_needed, 2 * ts_engine_piece_value (players[0].engine, t));
+    lead_needed = MAX (lead_needed, ts_engine_piece_value (players[0].engine, t));
   lead_needed = MAX (lead_needed, 1000);
 
   for (int g = 0; g < games; g++)
@@ -371,12 +371,10 @@ ts_cli_match (int argc, char **argv)
                                 players[player_of_seat[s]].label);
       if (r.kind == TS_RESULT_WIN)
         {
-          guint winners = 0;
-          for (guint s = 0; s < v->n_seats; s++)
-            winners += v->team[s] == r.winner_team;
+          /* Each player of the winning team scores a point. */
           for (guint s = 0; s < v->n_seats; s++)
             if (v->team[s] == r.winner_team)
-              players[player_of_seat[s]].score += 1.0 / winners * (winners == 1 ? 1 : winners);
+              players[player_of_seat[s]].score += 1.0;
           g_string_append_printf (line, " — won by %s", _(v->seat_names[r.winner_team]));
           for (guint s = 0; s < v->n_seats; s++)
             if (s != r.winner_team && v->team[s] == r.winner_team)
