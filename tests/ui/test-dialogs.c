@@ -1,0 +1,231 @@
+/* Preferences (GSettings bindings) and Export Diagram (files of each format from
+ * the dialog's code path, the PNG's size; Copy Image). */
+#include <cairo.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "diagram-export-dialog.h"
+#include "preferences-dialog.h"
+
+static GPtrArray *
+collect (GtkWidget *root, GType type)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      g_autoptr(GPtrArray) sub = NULL;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
+        g_ptr_array_add (out, c);
+      sub = collect (c, type);
+      g_ptr_array_extend (out, sub, NULL, NULL);
+    }
+  return out;
+}
+
+static void
+destroy_and_check (GtkWidget *window)
+{
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (window && g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (window);
+}
+
+static void
+test_preferences (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
+  GtkWidget *dialog = ts_preferences_dialog_new (NULL);
+  g_autoptr(GPtrArray) switches = NULL, dropdowns = NULL;
+  g_autofree char *theme = NULL, *scheme = NULL;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  switches = collect (dialog, GTK_TYPE_SWITCH);
+  dropdowns = collect (dialog, GTK_TYPE_DROP_DOWN);
+  g_assert_cmpuint (switches->len, ==, 3);     /* coordinates, animation, sound */
+  g_assert_cmpuint (dropdowns->len, ==, 3);    /* pieces, colours, style */
+
+  /* widgets show the keys */
+  g_assert_true (gtk_switch_get_active (g_ptr_array_index (switches, 0)));
+  g_settings_set_boolean (settings, "show-coordinates", FALSE);
+  g_assert_false (gtk_switch_get_active (g_ptr_array_index (switches, 0)));
+  g_settings_set_string (settings, "piece-style", "letters");
+  g_assert_cmpuint (gtk_drop_down_get_selected (g_ptr_array_index (dropdowns, 0)), ==, 1);
+
+  /* and write them */
+  gtk_switch_set_active (g_ptr_array_index (switches, 1), FALSE);
+  g_assert_false (g_settings_get_boolean (settings, "animate-moves"));
+  gtk_switch_set_active (g_ptr_array_index (switches, 2), FALSE);
+  g_assert_false (g_settings_get_boolean (settings, "sound"));
+  gtk_drop_down_set_selected (g_ptr_array_index (dropdowns, 1), 3);
+  theme = g_settings_get_string (settings, "board-theme");
+  g_assert_cmpstr (theme, ==, "high-contrast");
+
+  /* the style: forced dark, then following the desktop (no portal here: light) */
+  ts_preferences_follow_color_scheme (settings);
+  gtk_drop_down_set_selected (g_ptr_array_index (dropdowns, 2), 2);
+  scheme = g_settings_get_string (settings, "color-scheme");
+  g_assert_cmpstr (scheme, ==, "dark");
+  {
+    gboolean dark;
+
+    g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", &dark, NULL);
+    g_assert_true (dark);
+    g_settings_set_string (settings, "color-scheme", "default");
+    g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", &dark, NULL);
+    g_assert_false (dark);
+  }
+  g_settings_reset (settings, "show-coordinates");
+  g_settings_reset (settings, "piece-style");
+  g_settings_reset (settings, "animate-moves");
+  g_settings_reset (settings, "sound");
+  g_settings_reset (settings, "board-theme");
+  destroy_and_check (dialog);
+}
+
+static void
+png_size (const char *path, int *width, int *height)
+{
+  cairo_surface_t *s = cairo_image_surface_create_from_png (path);
+
+  g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
+  *width = cairo_image_surface_get_width (s);
+  *height = cairo_image_surface_get_height (s);
+  cairo_surface_destroy (s);
+}
+
+static void
+assert_starts_with (const char *path, const char *magic)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  g_assert_cmpuint (len, >, 1000);
+  g_assert_nonnull (g_strstr_len (data, MIN (len, 400), magic));
+}
+
+static void
+test_export (void)
+{
+  g_autoptr(TsPosition) p = ts_position_new_initial (ts_variant_lookup ("raumschach"));
+  GtkWidget *dialog = ts_diagram_export_dialog_new (NULL, p);
+  g_autofree char *dir = g_dir_make_tmp ("tessera-diagram-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "d.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "d.svg", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "d.pdf", NULL);
+  g_autofree char *bare = g_build_filename (dir, "bare", NULL);
+  g_autofree char *bare_pdf = g_build_filename (dir, "bare.pdf", NULL);
+  g_autoptr(GPtrArray) spins = NULL, dropdowns = NULL, entries = NULL;
+  g_autoptr(GError) error = NULL;
+  int w, h, w2, h2;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  spins = collect (dialog, GTK_TYPE_SPIN_BUTTON);
+  dropdowns = collect (dialog, GTK_TYPE_DROP_DOWN);
+  entries = collect (dialog, GTK_TYPE_ENTRY);
+  g_assert_cmpuint (spins->len, ==, 1);
+
+  gtk_spin_button_set_value (g_ptr_array_index (spins, 0), 640);
+#define EXPORT(path) \
+  G_STMT_START { \
+    g_autoptr(GFile) file = g_file_new_for_path (path); \
+    g_assert_true (ts_diagram_export_dialog_export (TS_DIAGRAM_EXPORT_DIALOG (dialog), file, &error)); \
+    g_assert_no_error (error); \
+  } G_STMT_END
+  EXPORT (png);
+  png_size (png, &w, &h);
+  g_assert_cmpint (w, ==, 640);
+  g_assert_cmpint (h, >, 100);
+  /* a caption makes it taller at the same width */
+  gtk_editable_set_text (GTK_EDITABLE (g_ptr_array_index (entries, 0)), "Raumschach, the start");
+  EXPORT (png);
+  png_size (png, &w2, &h2);
+  g_assert_cmpint (w2, ==, 640);
+  g_assert_cmpint (h2, >, h);
+  gtk_spin_button_set_value (g_ptr_array_index (spins, 0), 1000);
+  EXPORT (png);
+  png_size (png, &w2, &h2);
+  g_assert_cmpint (w2, ==, 1000);
+
+  EXPORT (svg);
+  assert_starts_with (svg, "<svg");
+  EXPORT (pdf);
+  assert_starts_with (pdf, "%PDF");
+  /* no extension: the chosen format's */
+  gtk_drop_down_set_selected (g_ptr_array_index (dropdowns, 0), 2);
+  EXPORT (bare);
+  assert_starts_with (bare_pdf, "%PDF");
+  /* an unwritable place: an error, no crash */
+  {
+    g_autofree char *bad = g_build_filename (dir, "no", "such", "dir.png", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (bad);
+
+    g_assert_false (ts_diagram_export_dialog_export (TS_DIAGRAM_EXPORT_DIALOG (dialog), file, &error));
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+  }
+  g_unlink (png);
+  g_unlink (svg);
+  g_unlink (pdf);
+  g_unlink (bare_pdf);
+  g_rmdir (dir);
+  destroy_and_check (dialog);
+}
+
+static void
+test_copy_image (void)
+{
+  g_autoptr(TsPosition) p = ts_position_new_initial (ts_variant_lookup ("nihongi"));
+  GtkWidget *window = gtk_window_new ();
+  TsBoardRenderOptions o;
+  g_autoptr(GdkTexture) texture = NULL;
+  GdkClipboard *clipboard;
+
+  ts_board_render_options_init (&o, p);
+  texture = ts_diagram_texture (&o, 300);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 300);
+  g_assert_cmpint (gdk_texture_get_height (texture), >, 100);
+  /* not blank: the corners (background) differ from somewhere on the board */
+  {
+    int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
+    g_autofree guint32 *pixels = g_new (guint32, (gsize) width * height);
+    guint differ = 0;
+
+    gdk_texture_download (texture, (guchar *) pixels, (gsize) width * 4);
+    for (int i = 0; i < width * height; i++)
+      differ += pixels[i] != pixels[0];
+    g_assert_cmpuint (differ, >, (guint) (width * height / 10));
+  }
+
+  gtk_window_present (GTK_WINDOW (window));
+  ts_diagram_copy_image (window, p, TRUE, 400);
+  clipboard = gtk_widget_get_clipboard (window);
+  g_assert_true (gdk_content_formats_contain_gtype (gdk_clipboard_get_formats (clipboard), GDK_TYPE_TEXTURE));
+  {
+    GdkContentProvider *content = gdk_clipboard_get_content (clipboard);
+    GValue value = G_VALUE_INIT;
+
+    g_assert_nonnull (content);
+    g_value_init (&value, GDK_TYPE_TEXTURE);
+    g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+    g_assert_cmpint (gdk_texture_get_width (g_value_get_object (&value)), ==, 400);
+    g_value_unset (&value);
+  }
+  destroy_and_check (window);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  gtk_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/dialogs/preferences", test_preferences);
+  g_test_add_func ("/dialogs/export-diagram", test_export);
+  g_test_add_func ("/dialogs/copy-image", test_copy_image);
+  return g_test_run ();
+}

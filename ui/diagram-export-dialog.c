@@ -1,0 +1,234 @@
+/* TsDiagramExportDialog: the position as an image file or on the clipboard. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "diagram-export-dialog.h"
+
+struct _TsDiagramExportDialog
+{
+  GtkWindow      parent_instance;
+
+  TsPosition    *pos;
+  GtkDropDown   *format;
+  GtkSpinButton *size;
+  GtkSwitch     *coordinates;
+  GtkEntry      *caption;
+  GtkLabel      *status;
+  GtkFileChooserNative *chooser;
+};
+
+G_DEFINE_FINAL_TYPE (TsDiagramExportDialog, ts_diagram_export_dialog, GTK_TYPE_WINDOW)
+
+static const char *const extensions[] = { ".png", ".svg", ".pdf" };
+
+static void
+options_of (TsDiagramExportDialog *self, TsBoardRenderOptions *o)
+{
+  const char *caption = gtk_editable_get_text (GTK_EDITABLE (self->caption));
+
+  ts_board_render_options_init (o, self->pos);
+  o->coordinates = gtk_switch_get_active (self->coordinates);
+  o->caption = *caption ? caption : NULL;
+}
+
+gboolean
+ts_diagram_export_dialog_export (TsDiagramExportDialog *self,
+                                 GFile                 *file,
+                                 GError               **error)
+{
+  TsBoardRenderOptions o;
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *lower = NULL;
+  guint format = gtk_drop_down_get_selected (self->format);
+  gboolean known = FALSE;
+
+  g_return_val_if_fail (TS_IS_DIAGRAM_EXPORT_DIALOG (self), FALSE);
+  if (!path)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Diagrams can only be saved to local files"));
+      return FALSE;
+    }
+  lower = g_ascii_strdown (path, -1);
+  for (guint i = 0; i < G_N_ELEMENTS (extensions); i++)
+    known |= g_str_has_suffix (lower, extensions[i]);
+  if (!known && format < G_N_ELEMENTS (extensions))
+    {
+      char *with = g_strconcat (path, extensions[format], NULL);
+
+      g_free (path);
+      path = with;
+    }
+  options_of (self, &o);
+  return ts_board_render_to_file (&o, path, gtk_spin_button_get_value_as_int (self->size), error);
+}
+
+GdkTexture *
+ts_diagram_texture (const TsBoardRenderOptions *options,
+                    int                         size)
+{
+  const TsVariant *v = ts_position_variant (options->position);
+  TsBoardRenderOptions o = *options;
+  TsBoardLayout layout;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  g_autoptr(GBytes) bytes = NULL;
+  int height;
+
+  o.fixed_arrangement = TRUE;
+  height = (int) ts_board_layout_natural_height (v, &o, size);
+  ts_board_layout_compute (&layout, v, &o, size, height);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, height);
+  cr = cairo_create (surface);
+  ts_board_render (cr, &layout, &o);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                       (gsize) cairo_image_surface_get_stride (surface) * (gsize) height);
+  cairo_surface_destroy (surface);
+  /* cairo's ARGB32 is premultiplied native-endian, GDK_MEMORY_DEFAULT */
+  return gdk_memory_texture_new (size, height, GDK_MEMORY_DEFAULT, bytes,
+                                 (gsize) size * 4);
+}
+
+void
+ts_diagram_copy_image (GtkWidget        *widget,
+                       const TsPosition *p,
+                       gboolean          coordinates,
+                       int               size)
+{
+  TsBoardRenderOptions o;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  ts_board_render_options_init (&o, p);
+  o.coordinates = coordinates;
+  texture = ts_diagram_texture (&o, size);
+  gdk_clipboard_set_texture (gtk_widget_get_clipboard (widget), texture);
+}
+
+static void
+copy_clicked (TsDiagramExportDialog *self)
+{
+  TsBoardRenderOptions o;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  options_of (self, &o);
+  texture = ts_diagram_texture (&o, gtk_spin_button_get_value_as_int (self->size));
+  gdk_clipboard_set_texture (gtk_widget_get_clipboard (GTK_WIDGET (self)), texture);
+  gtk_label_set_text (self->status, _("The image is on the clipboard."));
+}
+
+static void
+chooser_response (GtkNativeDialog *chooser, int response, TsDiagramExportDialog *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      if (ts_diagram_export_dialog_export (self, file, &error))
+        gtk_window_close (GTK_WINDOW (self));
+      else
+        gtk_label_set_text (self->status, error->message);
+    }
+  g_clear_object (&self->chooser);
+}
+
+static void
+export_clicked (TsDiagramExportDialog *self)
+{
+  guint format = gtk_drop_down_get_selected (self->format);
+  g_autofree char *name = g_strconcat (_("diagram"), extensions[MIN (format, 2u)], NULL);
+
+  self->chooser = gtk_file_chooser_native_new (_("Export Diagram"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), NULL);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (chooser_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static GtkWidget *
+row_label (const char *text, GtkWidget *mnemonic)
+{
+  GtkWidget *label = gtk_label_new_with_mnemonic (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), mnemonic);
+  return label;
+}
+
+GtkWidget *
+ts_diagram_export_dialog_new (GtkWindow        *parent,
+                              const TsPosition *p)
+{
+  TsDiagramExportDialog *self;
+
+  g_return_val_if_fail (p != NULL, NULL);
+  self = g_object_new (TS_TYPE_DIAGRAM_EXPORT_DIALOG, "transient-for", parent, NULL);
+  self->pos = ts_position_copy (p);
+  return GTK_WIDGET (self);
+}
+
+static void
+ts_diagram_export_dialog_finalize (GObject *object)
+{
+  TsDiagramExportDialog *self = TS_DIAGRAM_EXPORT_DIALOG (object);
+
+  g_clear_pointer (&self->pos, ts_position_free);
+  g_clear_object (&self->chooser);
+  G_OBJECT_CLASS (ts_diagram_export_dialog_parent_class)->finalize (object);
+}
+
+static void
+ts_diagram_export_dialog_class_init (TsDiagramExportDialogClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ts_diagram_export_dialog_finalize;
+  gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+ts_diagram_export_dialog_init (TsDiagramExportDialog *self)
+{
+  const char *formats[] = { "PNG", "SVG", "PDF", NULL };
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *copy = gtk_button_new_with_mnemonic (_("_Copy Image"));
+  GtkWidget *export = gtk_button_new_with_mnemonic (_("_Export…"));
+
+  gtk_window_set_title (GTK_WINDOW (self), _("Export Diagram"));
+  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
+  gtk_window_set_resizable (GTK_WINDOW (self), FALSE);
+  self->format = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (formats));
+  self->size = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (100, 8000, 50));
+  gtk_spin_button_set_value (self->size, 800);
+  self->coordinates = GTK_SWITCH (gtk_switch_new ());
+  gtk_switch_set_active (self->coordinates, TRUE);
+  gtk_widget_set_halign (GTK_WIDGET (self->coordinates), GTK_ALIGN_END);
+  self->caption = GTK_ENTRY (gtk_entry_new ());
+  gtk_entry_set_placeholder_text (self->caption, _("None"));
+  self->status = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->status, TRUE);
+  gtk_label_set_xalign (self->status, 0);
+
+  g_object_set (grid, "margin-start", 24, "margin-end", 24, "margin-top", 24, "margin-bottom", 24,
+                "row-spacing", 12, "column-spacing", 24, NULL);
+  gtk_grid_attach (GTK_GRID (grid), row_label (_("_Format"), GTK_WIDGET (self->format)), 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->format), 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), row_label (_("_Width in pixels"), GTK_WIDGET (self->size)), 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->size), 1, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), row_label (_("C_oordinates"), GTK_WIDGET (self->coordinates)), 0, 2, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->coordinates), 1, 2, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), row_label (_("C_aption"), GTK_WIDGET (self->caption)), 0, 3, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->caption), 1, 3, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->status), 0, 4, 2, 1);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
+  gtk_widget_add_css_class (export, "suggested-action");
+  gtk_box_append (GTK_BOX (buttons), copy);
+  gtk_box_append (GTK_BOX (buttons), export);
+  gtk_grid_attach (GTK_GRID (grid), buttons, 0, 5, 2, 1);
+  g_signal_connect_swapped (copy, "clicked", G_CALLBACK (copy_clicked), self);
+  g_signal_connect_swapped (export, "clicked", G_CALLBACK (export_clicked), self);
+  gtk_window_set_child (GTK_WINDOW (self), grid);
+}

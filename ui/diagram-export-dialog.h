@@ -1,0 +1,32 @@
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "board-render.h"
+#include "rules/position.h"
+
+G_BEGIN_DECLS
+
+#define TS_TYPE_DIAGRAM_EXPORT_DIALOG (ts_diagram_export_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (TsDiagramExportDialog, ts_diagram_export_dialog, TS, DIAGRAM_EXPORT_DIALOG, GtkWindow)
+
+/* Export Diagram: the position as PNG, SVG or PDF (board-render) at a chosen width,
+ * with or without coordinates and with an optional caption; and Copy Image. */
+GtkWidget  *ts_diagram_export_dialog_new    (GtkWindow        *parent,
+                                             const TsPosition *p);
+/* Writes the diagram as the dialog is set now; the format from the file's
+ * extension (.png, .svg, .pdf), or the chosen format's extension is added. */
+gboolean    ts_diagram_export_dialog_export (TsDiagramExportDialog *self,
+                                             GFile                 *file,
+                                             GError               **error);
+
+/* The diagram as a texture of width size (Copy Image). */
+GdkTexture *ts_diagram_texture              (const TsBoardRenderOptions *options,
+                                             int                         size);
+/* Puts the diagram of p on widget's clipboard as an image (win.copy-image). */
+void        ts_diagram_copy_image           (GtkWidget        *widget,
+                                             const TsPosition *p,
+                                             gboolean          coordinates,
+                                             int               size);
+
+G_END_DECLS

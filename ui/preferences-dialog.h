@@ -1,0 +1,20 @@
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define TS_TYPE_PREFERENCES_DIALOG (ts_preferences_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (TsPreferencesDialog, ts_preferences_dialog, TS, PREFERENCES_DIALOG, GtkWindow)
+
+/* The Preferences window: piece style, coordinates, move animation, sound, board
+ * colours and the colour scheme, each bound to its GSettings key (changes apply at
+ * once, nothing to confirm). */
+GtkWidget *ts_preferences_dialog_new (GtkWindow *parent);
+
+/* Applies the "color-scheme" key: "default" follows the desktop (the freedesktop
+ * appearance portal's colour scheme, watched for changes), or forces "light" or
+ * "dark". Call once at start-up; it keeps following both. */
+void       ts_preferences_follow_color_scheme (GSettings *settings);
+
+G_END_DECLS
