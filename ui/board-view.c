@@ -748,12 +748,38 @@ drag_end_cb (GtkGestureDrag *gesture, double dx, double dy, TsBoardView *self)
 
 /* ---- keyboard ---- */
 
+/* Screen readers hear what is under the keyboard cursor. */
+static void
+describe_cursor (TsBoardView *self)
+{
+  const TsVariant *v;
+  g_autofree char *text = NULL;
+  char name[8];
+  TsPiece q;
+
+  if (!self->position || self->cursor == TS_NO_CELL)
+    return;
+  v = ts_position_variant (self->position);
+  ts_variant_cell_name (v, self->cursor, name);
+  q = ts_position_piece_at (self->position, self->cursor);
+  if (q != 0 && TS_PIECE_SEAT (q) < v->n_seats && TS_PIECE_TYPE (q) < v->n_piece_types)
+    /* TRANSLATORS: a cell, the army and the piece on it: "Ab1, White Knight" */
+    text = g_strdup_printf (_("%s, %s %s"), name, _(v->seat_names[TS_PIECE_SEAT (q)]),
+                            _(v->piece_types[TS_PIECE_TYPE (q)].name));
+  else
+    /* TRANSLATORS: an empty cell: "Ab3, empty" */
+    text = g_strdup_printf (_("%s, empty"), name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  text, -1);
+}
+
 static void
 cursor_start (TsBoardView *self)
 {
   if (self->cursor == TS_NO_CELL && self->position)
     self->cursor = ts_variant_layer_cell (ts_position_variant (self->position), 0, 0, 0);
   self->cursor_visible = TRUE;
+  describe_cursor (self);
 }
 
 /* Moves the cursor one cell on screen, crossing into the next layer grid. */
@@ -783,6 +809,7 @@ cursor_step (TsBoardView *self, int dx, int dy)
           break;
         }
     }
+  describe_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -800,6 +827,7 @@ cursor_layer (TsBoardView *self, int delta)
   ts_variant_cell_layer (v, self->cursor, &layer, &file, &rank);
   layer = (layer + n + delta) % n;
   self->cursor = ts_variant_layer_cell (v, layer, file, rank);
+  describe_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1206,6 +1234,7 @@ ts_board_view_set_cursor (TsBoardView *self, TsCell cell)
 
   self->cursor = cell;
   self->cursor_visible = cell != TS_NO_CELL;
+  describe_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1221,4 +1250,31 @@ ts_board_view_is_choosing_promotion (TsBoardView *self)
 {
   g_return_val_if_fail (TS_IS_BOARD_VIEW (self), FALSE);
   return self->n_promo > 1 && gtk_widget_get_visible (self->promo_popover);
+}
+
+GdkTexture *
+ts_board_diagram_texture (const TsBoardRenderOptions *options, int width)
+{
+  const TsVariant *v = ts_position_variant (options->position);
+  TsBoardRenderOptions o = *options;
+  TsBoardLayout layout;
+  cairo_surface_t *surface;
+  g_autoptr(GBytes) bytes = NULL;
+  cairo_t *cr;
+  int height, stride;
+
+  g_return_val_if_fail (width > 0 && width <= 16384, NULL);
+  o.fixed_arrangement = TRUE;
+  height = (int) ts_board_layout_natural_height (v, &o, width);
+  ts_board_layout_compute (&layout, v, &o, width, height);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cr = cairo_create (surface);
+  ts_board_render (cr, &layout, &o);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface), (gsize) stride * height);
+  cairo_surface_destroy (surface);
+  /* cairo's ARGB32 is premultiplied, native-endian: B8G8R8A8 on little-endian */
+  return gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes, stride);
 }

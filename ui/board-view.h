@@ -73,4 +73,9 @@ const TsBoardLayout *ts_board_view_get_layout       (TsBoardView        *self);
 /* TRUE while the promotion chooser is open. */
 gboolean          ts_board_view_is_choosing_promotion (TsBoardView      *self);
 
+/* A diagram of options->position as a texture of the given width (for Copy
+ * Image), drawn like ts_board_render_to_file. */
+GdkTexture       *ts_board_diagram_texture          (const TsBoardRenderOptions *options,
+                                                     int                         width);
+
 G_END_DECLS

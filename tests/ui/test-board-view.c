@@ -284,6 +284,12 @@ test_keyboard_cursor (Fixture *f, gconstpointer data)
   g_assert_cmpint (ts_board_view_get_cursor (f->view), ==, cell (f->view, "Ab2"));
   gtk_widget_activate_action (w, "board.layer-next", NULL);
   g_assert_cmpint (ts_board_view_get_cursor (f->view), ==, cell (f->view, "Bb2"));
+  {
+    /* screen readers hear the cell and its piece */
+    g_autofree char *error = gtk_test_accessible_check_property (
+      GTK_ACCESSIBLE (w), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Bb2, White Pawn");
+    g_assert_null (error);
+  }
   gtk_widget_activate_action (w, "board.layer-prev", NULL);
   gtk_widget_activate_action (w, "board.layer-prev", NULL);
   g_assert_cmpint (ts_board_view_get_cursor (f->view), ==, cell (f->view, "Eb2"));
@@ -386,6 +392,50 @@ test_doseki_set (Fixture *f, gconstpointer data)
   g_assert_cmpuint (f->n_played, ==, 1);
   g_assert_cmpint (f->played.from, ==, a2);
   g_assert_cmpint (f->played.to, ==, cell (f->view, "Ea3"));
+}
+
+/* Grossraumschach: a piece from hand is dropped by arming its type, then
+ * clicking an empty cell. */
+static void
+test_drop_from_hand (Fixture *f, gconstpointer data)
+{
+  const TsVariant *v = ts_variant_lookup ("grossraumschach");
+  g_autoptr(TsPosition) p = ts_position_new_initial (v);
+  g_autofree guint16 *marks = NULL;
+  int rook = ts_variant_piece_type_by_letter (v, 'R');
+  TsCell target;
+
+  ts_position_set_hand_count (p, 0, rook, 1);
+  ts_board_view_set_position (f->view, p);
+  target = cell (f->view, "3c3");
+  /* unarmed, a click on an empty cell does nothing */
+  ts_board_view_activate_cell (f->view, target);
+  g_assert_cmpuint (f->n_played, ==, 0);
+
+  ts_board_view_set_drop_type (f->view, rook);
+  marks = marks_of (f->view);
+  g_assert_true (marks[target] & TS_CELL_MARK_TARGET);
+  g_assert_false (marks[cell (f->view, "1a6")] & TS_CELL_MARK_TARGET);   /* occupied */
+  ts_board_view_activate_cell (f->view, target);
+  g_assert_cmpuint (f->n_played, ==, 1);
+  g_assert_true (f->played.flags & TS_MOVE_DROP);
+  g_assert_cmpint (f->played.piece, ==, rook);
+  g_assert_cmpint (f->played.to, ==, target);
+}
+
+/* Copy Image: the diagram as a texture of the asked width. */
+static void
+test_diagram_texture (Fixture *f, gconstpointer data)
+{
+  TsBoardRenderOptions o;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  ts_board_render_options_init (&o, ts_board_view_get_position (f->view));
+  o.caption = "Copy";
+  texture = ts_board_diagram_texture (&o, 500);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 500);
+  g_assert_cmpint (gdk_texture_get_height (texture), >, 50);
+  g_assert_cmpint (gdk_texture_get_height (texture), <, 500);
 }
 
 /* ---- real pointer events, sent to the X server with xdotool ---- */
@@ -495,6 +545,8 @@ main (int argc, char **argv)
   ADD ("every-variant-draws", test_every_variant_draws, NULL);
   ADD ("doseki-set", test_doseki_set, "doseki");
   ADD ("pointer", test_pointer, NULL);
+  ADD ("drop-from-hand", test_drop_from_hand, NULL);
+  ADD ("diagram-texture", test_diagram_texture, NULL);
 #undef ADD
   return g_test_run ();
 }
