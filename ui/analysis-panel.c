@@ -1,0 +1,342 @@
+/* TsAnalysisPanel: the engine's analysis of the current position. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "analysis-panel.h"
+#include "engine/engine.h"
+#include "eval-graph.h"
+
+#define MAX_LINES 8
+
+struct _TsAnalysisPanel
+{
+  GtkWidget      parent_instance;
+
+  TsPosition    *pos;
+  TsSearch      *search;       /* the current search, or NULL */
+  TsSearchInfo  *info;         /* its last progress */
+  char          *scores[MAX_LINES];
+  guint          n_lines;
+
+  GtkWidget     *box;
+  GtkButton     *toggle;
+  GtkSpinButton *lines_spin;
+  GtkLabel      *stats;
+  GtkLabel      *line_labels[MAX_LINES];
+  GtkWidget     *graph;
+};
+
+G_DEFINE_FINAL_TYPE (TsAnalysisPanel, ts_analysis_panel, GTK_TYPE_WIDGET)
+
+enum { SIGNAL_LINE_ACTIVATED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static char *
+score_text (const TsPosition *p, const TsSearchLine *line)
+{
+  const TsVariant *v = ts_position_variant (p);
+  /* two players: from the first seat's side, as is usual; four: the side to move's */
+  int sign = v->n_seats == 2 && ts_position_side_to_move (p) == 1 ? -1 : 1;
+
+  if (line->is_mate)
+    return g_strdup_printf ("%s#%d", line->mate_moves * sign < 0 ? "-" : "", ABS (line->mate_moves));
+  return g_strdup_printf ("%+.2f", sign * line->score / 100.0);
+}
+
+static char *
+line_markup (TsAnalysisPanel *self, guint i)
+{
+  const TsSearchLine *line = &self->info->lines[i];
+  const TsVariant *v = ts_position_variant (self->pos);
+  g_auto(GStrv) sans = g_strsplit (line->san ? line->san : "", " ", -1);
+  g_autoptr(GString) s = g_string_new (NULL);
+  guint ply = ts_position_ply (self->pos);
+
+  g_string_append_printf (s, "<b>%s</b> ", self->scores[i]);
+  for (guint k = 0; sans[k] && *sans[k]; k++)
+    {
+      g_autofree char *san = g_markup_escape_text (sans[k], -1);
+      guint at = ply + k;
+
+      if (v->n_seats == 2 && at % 2 == 0)
+        g_string_append_printf (s, " %u.", at / 2 + 1);
+      else if (v->n_seats == 2 && k == 0)
+        g_string_append_printf (s, " %u…", at / 2 + 1);
+      g_string_append_printf (s, " <a href=\"%u:%u\">%s</a>", i, k + 1, san);
+    }
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static void
+show_info (TsAnalysisPanel *self)
+{
+  g_autofree char *stats = NULL;
+  guint shown = self->info ? MIN (self->info->n_lines, MAX_LINES) : 0;
+
+  for (guint i = 0; i < MAX_LINES; i++)
+    {
+      g_clear_pointer (&self->scores[i], g_free);
+      if (i < shown)
+        {
+          g_autofree char *markup = NULL;
+
+          self->scores[i] = score_text (self->pos, &self->info->lines[i]);
+          markup = line_markup (self, i);
+          gtk_label_set_markup (self->line_labels[i], markup);
+        }
+      gtk_widget_set_visible (GTK_WIDGET (self->line_labels[i]), i < shown);
+    }
+  if (self->info)
+    stats = g_strdup_printf (_("Depth %u · %.1f k nodes/s"), self->info->depth, self->info->nps / 1000.0);
+  gtk_label_set_text (self->stats, stats ? stats : (self->search ? _("Thinking…") : ""));
+}
+
+static void
+search_progress (TsSearch *search, const TsSearchInfo *info, gpointer data)
+{
+  TsAnalysisPanel *self = data;
+
+  if (search != self->search)
+    return;
+  g_clear_pointer (&self->info, ts_search_info_free);
+  self->info = ts_search_info_copy (info);
+  show_info (self);
+}
+
+static void
+search_done (TsSearch *search, const TsSearchInfo *info, gpointer data)
+{
+  TsAnalysisPanel *self = data;
+
+  if (search != self->search)
+    return;
+  if (info->n_lines > 0)
+    search_progress (search, info, self);
+  g_clear_pointer (&self->search, ts_search_unref);
+  gtk_button_set_label (self->toggle, _("_Analyse"));
+  show_info (self);
+}
+
+void
+ts_analysis_panel_start (TsAnalysisPanel *self)
+{
+  TsSearchLimits limits;
+
+  g_return_if_fail (TS_IS_ANALYSIS_PANEL (self));
+  if (!self->pos)
+    return;
+  ts_analysis_panel_stop (self);
+  ts_search_limits_init (&limits);
+  limits.infinite = TRUE;
+  limits.depth = 64;
+  limits.multipv = self->n_lines;
+  g_clear_pointer (&self->info, ts_search_info_free);
+  self->search = ts_search_start (self->pos, &limits, NULL, search_progress, search_done,
+                                  g_object_ref (self), g_object_unref);
+  gtk_button_set_label (self->toggle, _("_Stop"));
+  show_info (self);
+}
+
+void
+ts_analysis_panel_stop (TsAnalysisPanel *self)
+{
+  g_return_if_fail (TS_IS_ANALYSIS_PANEL (self));
+  if (!self->search)
+    return;
+  /* its done callback still runs later; it is no longer the current search */
+  ts_search_stop (self->search);
+  g_clear_pointer (&self->search, ts_search_unref);
+  gtk_button_set_label (self->toggle, _("_Analyse"));
+  show_info (self);
+}
+
+gboolean
+ts_analysis_panel_is_running (TsAnalysisPanel *self)
+{
+  return self->search != NULL;
+}
+
+void
+ts_analysis_panel_set_position (TsAnalysisPanel  *self,
+                                const TsPosition *p)
+{
+  gboolean running = self->search != NULL;
+
+  g_return_if_fail (TS_IS_ANALYSIS_PANEL (self));
+  ts_analysis_panel_stop (self);
+  g_clear_pointer (&self->pos, ts_position_free);
+  g_clear_pointer (&self->info, ts_search_info_free);
+  self->pos = p ? ts_position_copy (p) : NULL;
+  show_info (self);
+  if (running)
+    ts_analysis_panel_start (self);
+}
+
+void
+ts_analysis_panel_set_n_lines (TsAnalysisPanel *self, guint n_lines)
+{
+  gtk_spin_button_set_value (self->lines_spin, CLAMP (n_lines, 1, MAX_LINES));
+}
+
+guint
+ts_analysis_panel_get_depth (TsAnalysisPanel *self)
+{
+  return self->info ? self->info->depth : 0;
+}
+
+guint
+ts_analysis_panel_get_n_lines_shown (TsAnalysisPanel *self)
+{
+  return self->info ? MIN (self->info->n_lines, MAX_LINES) : 0;
+}
+
+const TsMove *
+ts_analysis_panel_get_line (TsAnalysisPanel *self, guint line, guint *n_moves)
+{
+  *n_moves = 0;
+  if (!self->info || line >= self->info->n_lines)
+    return NULL;
+  *n_moves = self->info->lines[line].n_moves;
+  return self->info->lines[line].moves;
+}
+
+const char *
+ts_analysis_panel_get_score_text (TsAnalysisPanel *self, guint line)
+{
+  return line < MAX_LINES ? self->scores[line] : NULL;
+}
+
+GtkWidget *
+ts_analysis_panel_get_graph (TsAnalysisPanel *self)
+{
+  return self->graph;
+}
+
+GtkWidget *
+ts_analysis_panel_new (void)
+{
+  return g_object_new (TS_TYPE_ANALYSIS_PANEL, NULL);
+}
+
+static gboolean
+link_activated (GtkLabel *label, const char *uri, TsAnalysisPanel *self)
+{
+  guint line, n;
+
+  if (sscanf (uri, "%u:%u", &line, &n) == 2)
+    g_signal_emit (self, signals[SIGNAL_LINE_ACTIVATED], 0, line, n);
+  return TRUE;
+}
+
+static void
+lines_changed (GtkSpinButton *spin, TsAnalysisPanel *self)
+{
+  self->n_lines = (guint) gtk_spin_button_get_value_as_int (spin);
+  if (self->search)
+    ts_analysis_panel_start (self);
+}
+
+static void
+action_toggle (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TsAnalysisPanel *self = TS_ANALYSIS_PANEL (widget);
+
+  if (self->search)
+    ts_analysis_panel_stop (self);
+  else
+    ts_analysis_panel_start (self);
+}
+
+static void
+ts_analysis_panel_dispose (GObject *object)
+{
+  TsAnalysisPanel *self = TS_ANALYSIS_PANEL (object);
+
+  if (self->search)
+    ts_search_stop (self->search);
+  g_clear_pointer (&self->search, ts_search_unref);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  G_OBJECT_CLASS (ts_analysis_panel_parent_class)->dispose (object);
+}
+
+static void
+ts_analysis_panel_finalize (GObject *object)
+{
+  TsAnalysisPanel *self = TS_ANALYSIS_PANEL (object);
+
+  g_clear_pointer (&self->pos, ts_position_free);
+  g_clear_pointer (&self->info, ts_search_info_free);
+  for (guint i = 0; i < MAX_LINES; i++)
+    g_free (self->scores[i]);
+  G_OBJECT_CLASS (ts_analysis_panel_parent_class)->finalize (object);
+}
+
+static void
+ts_analysis_panel_class_init (TsAnalysisPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ts_analysis_panel_dispose;
+  object_class->finalize = ts_analysis_panel_finalize;
+  signals[SIGNAL_LINE_ACTIVATED] =
+    g_signal_new ("line-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  gtk_widget_class_install_action (widget_class, "analysis.toggle", NULL, action_toggle);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+ts_analysis_panel_init (TsAnalysisPanel *self)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *lines_label = gtk_label_new_with_mnemonic (_("_Lines"));
+  GtkWidget *heading = gtk_label_new (_("Analysis"));
+
+  self->n_lines = 1;
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  g_object_set (self->box, "margin-start", 12, "margin-end", 12, "margin-top", 12, "margin-bottom", 12, NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_box_append (GTK_BOX (self->box), heading);
+
+  self->toggle = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Analyse")));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->toggle), "analysis.toggle");
+  self->lines_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, MAX_LINES, 1));
+  gtk_label_set_mnemonic_widget (GTK_LABEL (lines_label), GTK_WIDGET (self->lines_spin));
+  gtk_widget_set_hexpand (lines_label, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (lines_label), 1);
+  g_signal_connect (self->lines_spin, "value-changed", G_CALLBACK (lines_changed), self);
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->toggle));
+  gtk_box_append (GTK_BOX (row), lines_label);
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->lines_spin));
+  gtk_box_append (GTK_BOX (self->box), row);
+
+  self->stats = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->stats, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->stats), "dim-label");
+  gtk_widget_add_css_class (GTK_WIDGET (self->stats), "numeric");
+  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->stats));
+
+  for (guint i = 0; i < MAX_LINES; i++)
+    {
+      self->line_labels[i] = GTK_LABEL (gtk_label_new (NULL));
+      gtk_label_set_xalign (self->line_labels[i], 0);
+      gtk_label_set_wrap (self->line_labels[i], TRUE);
+      gtk_label_set_wrap_mode (self->line_labels[i], PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (self->line_labels[i], 36);
+      gtk_widget_set_visible (GTK_WIDGET (self->line_labels[i]), FALSE);
+      g_signal_connect (self->line_labels[i], "activate-link", G_CALLBACK (link_activated), self);
+      gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->line_labels[i]));
+    }
+
+  self->graph = ts_eval_graph_new ();
+  gtk_widget_set_vexpand (self->graph, TRUE);
+  gtk_widget_set_valign (self->graph, GTK_ALIGN_END);
+  gtk_widget_set_size_request (self->graph, 200, 80);
+  gtk_box_append (GTK_BOX (self->box), self->graph);
+}
