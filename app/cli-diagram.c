@@ -53,6 +53,45 @@ load_position (const char *variant_id, const char *text)
   return p;
 }
 
+/* Marks for --select: the piece and where it can go, or NULL after an error. */
+static guint16 *
+select_marks (const TsPosition *p, const char *name)
+{
+  const TsVariant *v = ts_position_variant (p);
+  g_autoptr(TsPosition) work = ts_position_copy (p);
+  g_autofree guint16 *marks = NULL;
+  const char *end = NULL;
+  TsMoveList legal;
+  TsCell cell;
+
+  if (v->family != TS_FAMILY_CHESS)
+    {
+      ts_cli_error (_("--select works for the chess variants only"));
+      return NULL;
+    }
+  cell = ts_variant_parse_cell (v, name, &end);
+  if (cell == TS_NO_CELL || (end && *end))
+    {
+      ts_cli_error (_("--select: “%s” is not a cell of %s"), name, v->id);
+      return NULL;
+    }
+  if (ts_position_piece_at (p, cell) == 0)
+    {
+      ts_cli_error (_("--select: %s is empty"), name);
+      return NULL;
+    }
+  marks = g_new0 (guint16, TS_MAX_CELLS);
+  marks[cell] = TS_CELL_MARK_SELECTED;
+  ts_move_list_init (&legal);
+  ts_position_generate_legal (work, &legal);
+  for (guint i = 0; i < legal.n; i++)
+    if (legal.moves[i].from == cell)
+      marks[legal.moves[i].to] |= (legal.moves[i].flags & TS_MOVE_CAPTURE)
+                                  ? TS_CELL_MARK_CAPTURE : TS_CELL_MARK_TARGET;
+  ts_move_list_clear (&legal);
+  return g_steal_pointer (&marks);
+}
+
 static void
 list_variants (void)
 {
@@ -72,6 +111,8 @@ ts_cli_diagram (int argc, char **argv)
   g_autofree char *caption = NULL;
   gboolean no_coordinates = FALSE, no_status = FALSE, dark = FALSE, list = FALSE;
   gboolean pieces = FALSE;
+  g_autofree char *select = NULL;
+  g_autofree guint16 *marks = NULL;
   int size = 800;
   const GOptionEntry entries[] = {
     { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("The variant (its id)"), N_("ID") },
@@ -89,6 +130,8 @@ ts_cli_diagram (int argc, char **argv)
       N_("Leave out the armies and the side to move"), NULL },
     { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, N_("Use the dark colours"), NULL },
     { "list", 0, 0, G_OPTION_ARG_NONE, &list, N_("List the variants and exit"), NULL },
+    { "select", 0, 0, G_OPTION_ARG_STRING, &select,
+      N_("Mark the piece on CELL and the cells it can move to"), N_("CELL") },
     { "pieces", 0, 0, G_OPTION_ARG_NONE, &pieces,
       N_("Draw every piece image in every army colour instead of a board"), NULL },
     { NULL }
@@ -135,7 +178,15 @@ ts_cli_diagram (int argc, char **argv)
   if (!p)
     return 1;
 
+  if (select)
+    {
+      marks = select_marks (p, select);
+      if (!marks)
+        return 1;
+    }
+
   ts_board_render_options_init (&options, p);
+  options.marks = marks;
   options.coordinates = !no_coordinates;
   options.status = !no_status;
   options.caption = caption;

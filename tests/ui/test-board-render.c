@@ -534,6 +534,19 @@ test_cli_diagram (void)
     g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
   }
   {
+    const char *args[] = { "diagram", "--variant", "raumschach", "--select", "Bb1", "--output",
+                           png, NULL };
+    g_assert_cmpint (run_cli (args, &err), ==, 0);
+    g_clear_pointer (&err, g_free);
+  }
+  {
+    const char *args[] = { "diagram", "--variant", "raumschach", "--select", "Cc3", "--output",
+                           png, NULL };
+    g_assert_cmpint (run_cli (args, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "Cc3 is empty"));
+    g_clear_pointer (&err, g_free);
+  }
+  {
     /* the piece sheet: 12 images across, 6 armies down */
     const char *args[] = { "diagram", "--pieces", "--size", "288", "--output", png, NULL };
     g_assert_cmpint (run_cli (args, &err), ==, 0);
