@@ -278,8 +278,7 @@ ts_chess_from_text (TsPosition *p, const char *text, guint column, GError **erro
   if (seen != (1u << v->n_seats) - 1)
     FAIL (column + (s - text), _("every seat needs a “SEAT:PIECES” field (“-” for none)"));
   for (guint seat = 0; seat < v->n_seats; seat++)
-    if (r->check && p->king[seat] < 0 &&
-        !((p->st.out_mask & (1u << seat)) && r->eliminated_king_leaves))
+    if (r->check && p->king[seat] < 0 && !(p->st.out_mask & (1u << seat)))   /* an eliminated king may be gone */
       FAIL (column + (s - text), _("%s has no king"), v->seat_names[seat]);
   if (p->st.ep_cell >= 0 &&
       (p->board[p->st.ep_cell] != 0 || !(p->board[p->st.ep_victim] & 0x80) ||

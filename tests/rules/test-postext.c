@@ -84,6 +84,8 @@ test_fields (void)
   play (p, "D4w");
   text = ts_position_to_text (p);
   g_assert_cmpstr (text, ==, "cubic8 w:KE1w,PD4w b:KH8k,PC4w turn=b ep=D3w,D4w halfmove=0 ply=32");
+  /* an eliminated army's king may have been captured (team play) */
+  ts_position_free (pos ("cubic8-teams-13 1:KE1w,NA8k 2:NB6g,PB8p 3:KG8r 4:KE4y turn=2 out=2#"));
 }
 
 int
