@@ -116,6 +116,7 @@ copy_clicked (TsDiagramExportDialog *self)
   texture = ts_diagram_texture (&o, gtk_spin_button_get_value_as_int (self->size));
   gdk_clipboard_set_texture (gtk_widget_get_clipboard (GTK_WIDGET (self)), texture);
   gtk_label_set_text (self->status, _("The image is on the clipboard."));
+  gtk_widget_set_visible (GTK_WIDGET (self->status), TRUE);
 }
 
 static void
@@ -130,7 +131,10 @@ chooser_response (GtkNativeDialog *chooser, int response, TsDiagramExportDialog 
       if (ts_diagram_export_dialog_export (self, file, &error))
         gtk_window_close (GTK_WINDOW (self));
       else
-        gtk_label_set_text (self->status, error->message);
+        {
+          gtk_label_set_text (self->status, error->message);
+          gtk_widget_set_visible (GTK_WIDGET (self->status), TRUE);
+        }
     }
   g_clear_object (&self->chooser);
 }
@@ -211,6 +215,7 @@ ts_diagram_export_dialog_init (TsDiagramExportDialog *self)
   self->status = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->status, TRUE);
   gtk_label_set_xalign (self->status, 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->status), FALSE);
 
   g_object_set (grid, "margin-start", 24, "margin-end", 24, "margin-top", 24, "margin-bottom", 24,
                 "row-spacing", 12, "column-spacing", 24, NULL);

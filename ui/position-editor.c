@@ -328,7 +328,14 @@ build_castling (TsPositionEditor *self)
           gtk_box_append (self->castling_box, heading);
         }
       row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-      gtk_box_append (GTK_BOX (row), gtk_label_new (_(v->seat_names[seat])));
+      {
+        GtkWidget *name = gtk_label_new (_(v->seat_names[seat]));
+
+        /* the switches of every army line up */
+        gtk_label_set_width_chars (GTK_LABEL (name), 8);
+        gtk_label_set_xalign (GTK_LABEL (name), 0);
+        gtk_box_append (GTK_BOX (row), name);
+      }
       for (guint i = 0; i < ts_variant_n_castles (v, seat); i++)
         {
           GtkWidget *check = gtk_check_button_new_with_label (ts_variant_castle_name (v, seat, i));

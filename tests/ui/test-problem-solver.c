@@ -1,0 +1,203 @@
+/* Mate problems: the solution tree of a mate in 2, saving and opening a problem, the
+ * solving mode answering with the best defence, Solve in the worker thread. */
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "problem-solver.h"
+#include "rules/notation.h"
+#include "rules/postext.h"
+
+#define MATE_IN_2 "raumschach w:KAa1,QCe4,QDd3 b:KAe1 turn=w"
+
+static gboolean
+mated (TsPosition *p)
+{
+  TsResult r;
+
+  ts_position_result (p, &r);
+  return r.kind == TS_RESULT_WIN && g_str_equal (r.reason, "checkmate");
+}
+
+static void
+test_solution_tree (void)
+{
+  g_autoptr(TsPosition) p = ts_position_from_text (MATE_IN_2, NULL);
+  g_autoptr(TsSolution) s = NULL, none = NULL;
+  g_autofree char *text = NULL;
+  TsMoveList defences;
+  TsUndo u;
+
+  g_assert_nonnull (p);
+  none = ts_problem_solve (p, 1, NULL);
+  g_assert_null (none);
+  s = ts_problem_solve (p, 2, NULL);
+  g_assert_nonnull (s);
+  g_assert_true (ts_position_is_legal (p, s->move));
+  ts_position_make (p, s->move, &u);
+  g_assert_false (mated (p));
+  /* every defence is listed, each answered by a mate */
+  ts_move_list_init (&defences);
+  ts_position_generate_legal (p, &defences);
+  g_assert_nonnull (s->children);
+  g_assert_cmpuint (s->children->len, ==, defences.n);
+  ts_move_list_clear (&defences);
+  for (guint i = 0; i < s->children->len; i++)
+    {
+      const TsSolution *d = g_ptr_array_index (s->children, i);
+      const TsSolution *reply;
+      TsUndo du, ru;
+
+      g_assert_cmpuint (d->children->len, ==, 1);
+      reply = g_ptr_array_index (d->children, 0);
+      ts_position_make (p, d->move, &du);
+      g_assert_true (ts_position_is_legal (p, reply->move));
+      ts_position_make (p, reply->move, &ru);
+      g_assert_true (mated (p));
+      g_assert_nonnull (strchr (reply->san, '#'));
+      ts_position_unmake (p, &ru);
+      ts_position_unmake (p, &du);
+    }
+  ts_position_unmake (p, &u);
+  text = ts_solution_to_text (s, p);
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (text, "1. "));
+  g_assert_nonnull (strstr (text, "1… "));
+  g_assert_nonnull (strstr (text, " 2. "));
+}
+
+static void
+count (gpointer instance, guint *n)
+{
+  (*n)++;
+}
+
+static void
+wait_idle (TsProblemSolver *solver)
+{
+  gint64 end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  while (ts_problem_solver_is_busy (solver) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (ts_problem_solver_is_busy (solver));
+}
+
+static void
+destroy_and_check (GtkWidget *window, gpointer widget)
+{
+  g_object_add_weak_pointer (G_OBJECT (widget), &widget);
+  gtk_window_destroy (GTK_WINDOW (window));
+  for (guint i = 0; widget && i < 20000; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (500);
+    }
+  g_assert_null (widget);
+}
+
+static void
+test_solving_mode (void)
+{
+  g_autoptr(TsPosition) p = ts_position_from_text (MATE_IN_2, NULL);
+  g_autoptr(TsSolution) s = ts_problem_solve (p, 2, NULL);
+  g_autoptr(TsGame) game = ts_problem_to_game (p, 2, s);
+  g_autoptr(TsGame) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("tessera-problem-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "problem.tsg", NULL);
+  GtkWidget *window = gtk_window_new ();
+  TsProblemSolver *solver;
+  guint solved = 0, failed = 0, ready = 0;
+  TsMove wrong = { 0 };
+  TsMoveList l;
+
+  g_assert_cmpstr (ts_game_get_field (game, TS_GAME_STIPULATION), ==, "#2");
+  g_assert_nonnull (ts_game_get_field (game, TS_GAME_SOLUTION));
+  g_assert_true (ts_game_save (game, path, ts_game_format_for_filename (path), &error));
+  g_assert_no_error (error);
+  loaded = ts_game_load (path, &error);
+  g_assert_no_error (error);
+  solver = TS_PROBLEM_SOLVER (ts_problem_solver_new_from_game (loaded, &error));
+  g_assert_no_error (error);
+  g_signal_connect (solver, "solved", G_CALLBACK (count), &solved);
+  g_signal_connect (solver, "failed", G_CALLBACK (count), &failed);
+  g_signal_connect (solver, "solution-ready", G_CALLBACK (count), &ready);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 500);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (solver));
+  gtk_window_present (GTK_WINDOW (window));
+
+  /* a wrong try: a king move; the defence refutes it */
+  ts_move_list_init (&l);
+  ts_position_generate_legal (p, &l);
+  for (guint i = 0; i < l.n; i++)
+    if (l.moves[i].piece == (guint) ts_variant_piece_type_by_letter (ts_position_variant (p), 'K'))
+      wrong = l.moves[i];
+  ts_move_list_clear (&l);
+  g_assert_true (ts_problem_solver_play (solver, wrong));
+  wait_idle (solver);
+  g_assert_cmpuint (failed, ==, 1);
+  g_assert_false (ts_problem_solver_is_solved (solver));
+
+  /* start again, play the key; the program answers; then mate */
+  gtk_widget_activate_action (GTK_WIDGET (solver), "problem.restart", NULL);
+  g_assert_true (ts_problem_solver_play (solver, s->move));
+  g_assert_false (ts_problem_solver_play (solver, s->move));   /* busy: not the user's turn */
+  wait_idle (solver);
+  g_assert_cmpuint (ts_position_side_to_move (ts_problem_solver_get_position (solver)), ==, 0);
+  {
+    g_autoptr(TsSolution) mate = ts_problem_solve (ts_problem_solver_get_position (solver), 1, NULL);
+
+    g_assert_nonnull (mate);
+    g_assert_true (ts_problem_solver_play (solver, mate->move));
+  }
+  g_assert_cmpuint (solved, ==, 1);
+  g_assert_true (ts_problem_solver_is_solved (solver));
+
+  /* Solve shows the tree */
+  gtk_widget_activate_action (GTK_WIDGET (solver), "problem.solve", NULL);
+  while (ready == 0)
+    g_main_context_iteration (NULL, TRUE);
+  {
+    g_autofree char *expected = ts_solution_to_text (s, p);
+
+    g_assert_cmpstr (ts_problem_solver_get_solution_text (solver), ==, expected);
+  }
+  destroy_and_check (window, solver);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+test_no_mate_and_not_a_problem (void)
+{
+  g_autoptr(TsPosition) p = ts_position_new_initial (ts_variant_lookup ("raumschach"));
+  g_autoptr(TsGame) game = ts_game_new (ts_variant_lookup ("raumschach"), p);
+  g_autoptr(GError) error = NULL;
+  GtkWidget *window = gtk_window_new ();
+  TsProblemSolver *solver;
+  guint ready = 0;
+
+  g_assert_null (ts_problem_solver_new_from_game (game, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+
+  solver = TS_PROBLEM_SOLVER (ts_problem_solver_new (p, 1));
+  g_signal_connect (solver, "solution-ready", G_CALLBACK (count), &ready);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (solver));
+  gtk_window_present (GTK_WINDOW (window));
+  ts_problem_solver_solve (solver);
+  while (ready == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpstr (ts_problem_solver_get_solution_text (solver), ==, "There is no mate in 1.");
+  destroy_and_check (window, solver);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  gtk_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/problem/solution-tree", test_solution_tree);
+  g_test_add_func ("/problem/solving-mode", test_solving_mode);
+  g_test_add_func ("/problem/no-mate-and-not-a-problem", test_no_mate_and_not_a_problem);
+  return g_test_run ();
+}
