@@ -18,6 +18,7 @@ struct _TsAnalysisPanel
   TsSearch      *search;       /* the current search, or NULL */
   TsSearchInfo  *info;         /* its last progress */
   char          *scores[MAX_LINES];
+  guint          order[MAX_LINES]; /* shown line -> info line: best first */
   guint          n_lines;
 
   GtkWidget     *box;
@@ -48,7 +49,7 @@ score_text (const TsPosition *p, const TsSearchLine *line)
 static char *
 line_markup (TsAnalysisPanel *self, guint i)
 {
-  const TsSearchLine *line = &self->info->lines[i];
+  const TsSearchLine *line = &self->info->lines[self->order[i]];
   const TsVariant *v = ts_position_variant (self->pos);
   g_auto(GStrv) sans = g_strsplit (line->san ? line->san : "", " ", -1);
   g_autoptr(GString) s = g_string_new (NULL);
@@ -82,7 +83,7 @@ show_info (TsAnalysisPanel *self)
         {
           g_autofree char *markup = NULL;
 
-          self->scores[i] = score_text (self->pos, &self->info->lines[i]);
+          self->scores[i] = score_text (self->pos, &self->info->lines[self->order[i]]);
           markup = line_markup (self, i);
           gtk_label_set_markup (self->line_labels[i], markup);
         }
@@ -102,6 +103,17 @@ search_progress (TsSearch *search, const TsSearchInfo *info, gpointer data)
     return;
   g_clear_pointer (&self->info, ts_search_info_free);
   self->info = ts_search_info_copy (info);
+  /* mid-iteration the engine's lines may be out of order: best first for the user */
+  for (guint i = 0; i < MAX_LINES; i++)
+    self->order[i] = i;
+  for (guint i = 1; i < MIN (info->n_lines, MAX_LINES); i++)
+    for (guint k = i; k > 0 && info->lines[self->order[k]].score > info->lines[self->order[k - 1]].score; k--)
+      {
+        guint t = self->order[k];
+
+        self->order[k] = self->order[k - 1];
+        self->order[k - 1] = t;
+      }
   show_info (self);
 }
 
@@ -198,8 +210,8 @@ ts_analysis_panel_get_line (TsAnalysisPanel *self, guint line, guint *n_moves)
   *n_moves = 0;
   if (!self->info || line >= self->info->n_lines)
     return NULL;
-  *n_moves = self->info->lines[line].n_moves;
-  return self->info->lines[line].moves;
+  *n_moves = self->info->lines[self->order[line]].n_moves;
+  return self->info->lines[self->order[line]].moves;
 }
 
 const char *

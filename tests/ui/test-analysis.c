@@ -147,6 +147,10 @@ test_lines (void)
 
       g_assert_nonnull (s);
       g_assert_true (s[0] == '+' || s[0] == '-');
+      /* best first (White to move: the largest score first) */
+      if (i > 0)
+        g_assert_cmpfloat (g_ascii_strtod (s, NULL), <=,
+                           g_ascii_strtod (ts_analysis_panel_get_score_text (panel, i - 1), NULL));
     }
   /* clicking line 2's second move asks for two plies of line 2 */
   g_assert_true (link_in (GTK_WIDGET (panel), "1:2"));
