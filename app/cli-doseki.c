@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -81,7 +82,7 @@ ts_cli_bench_doseki (int argc, char **argv)
   t1 = g_get_monotonic_time ();
   printf (_("legal moves: %u\n"), list.n);
   /* CPU time as well: on a busy machine the wall clock says little. */
-  printf (_("generation: %" G_GUINT64_FORMAT " moves in %.3f s (CPU %.3f s), %.0f moves/s of CPU\n"),
+  printf (_("generation: %" PRIu64 " moves in %.3f s (CPU %.3f s), %.0f moves/s of CPU\n"),
           generated, (t1 - t0) / 1e6, cpu_seconds (c0, c1),
           generated / MAX (cpu_seconds (c0, c1), 1e-9));
   ts_move_list_clear (&list);
@@ -95,7 +96,7 @@ ts_cli_bench_doseki (int argc, char **argv)
       nodes = ts_perft (pos, depth);
       c1 = clock ();
       t1 = g_get_monotonic_time ();
-      printf (_("perft(%d): %" G_GUINT64_FORMAT " in %.3f s (CPU %.3f s), %.0f leaves/s of CPU\n"),
+      printf (_("perft(%d): %" PRIu64 " in %.3f s (CPU %.3f s), %.0f leaves/s of CPU\n"),
               depth, nodes, (t1 - t0) / 1e6, cpu_seconds (c0, c1),
               nodes / MAX (cpu_seconds (c0, c1), 1e-9));
     }

@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 
 #include "rules/variant.h"
+#include "help-window.h"
 #include "tessera-application.h"
 #include "tessera-window.h"
 
@@ -149,6 +150,7 @@ tessera_application_startup (GApplication *app)
   G_APPLICATION_CLASS (tessera_application_parent_class)->startup (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
+  tessera_help_install_actions (GTK_APPLICATION (app));
   for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
 
