@@ -2,10 +2,20 @@
 
 #include <gtk/gtk.h>
 
+#include "game-session.h"
+
 G_BEGIN_DECLS
 
 #define TESSERA_TYPE_WINDOW (tessera_window_get_type ())
 G_DECLARE_FINAL_TYPE (TesseraWindow, tessera_window, TESSERA, WINDOW, GtkApplicationWindow)
+
+/* The game window: board, side pane (a GtkNotebook whose first page is the move list;
+ * other panels add pages), files and autosave. Actions: win.new-game, win.open,
+ * win.open-recent (s uri), win.save, win.save-as, win.undo, win.redo, win.takeback,
+ * win.hint, win.resign, win.offer-draw, win.go-back/-forward/-start/-end/-up/-down,
+ * win.nag (u), win.comment (s), win.promote-variation, win.delete-variation,
+ * win.play-move (s: a move in notation), win.restore-autosave, win.discard-autosave.
+ * The menu also shows win.edit-position and win.preferences, which other parts install. */
 
 TesseraWindow *tessera_window_new         (GtkApplication *application,
                                            const char     *variant_id);
@@ -14,5 +24,21 @@ void           tessera_window_open_file   (TesseraWindow  *self,
                                            GFile          *file);
 void           tessera_window_set_content (TesseraWindow  *self,
                                            GtkWidget      *content);
+
+/* A new game in this window; setup NULL: the one remembered in GSettings. */
+void           tessera_window_new_game    (TesseraWindow        *self,
+                                           const char           *variant_id,
+                                           const TsSessionSetup *setup);
+gboolean       tessera_window_load        (TesseraWindow  *self,
+                                           const char     *filename,
+                                           GError        **error);
+gboolean       tessera_window_save        (TesseraWindow  *self,
+                                           const char     *filename,
+                                           GError        **error);
+TsGameSession *tessera_window_get_session (TesseraWindow  *self);
+GtkWidget     *tessera_window_get_board   (TesseraWindow  *self);
+GtkNotebook   *tessera_window_get_side_notebook (TesseraWindow *self);
+/* g_get_user_data_dir()/tessera/autosave */
+char          *tessera_window_autosave_dir (void);
 
 G_END_DECLS

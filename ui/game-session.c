@@ -1,0 +1,1199 @@
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "game-session.h"
+#include "rules/notation.h"
+
+typedef enum {
+  SEARCH_NONE,
+  SEARCH_MOVE,
+  SEARCH_HINT,
+} SearchPurpose;
+
+struct _TsGameSession
+{
+  GObject          parent_instance;
+
+  TsGame          *game;
+  const TsVariant *variant;
+  TsSessionSetup   setup;
+  char            *filename;
+  gboolean         force_modified;   /* restored from an autosave of a modified game */
+
+  TsSearch        *search;
+  SearchPurpose    purpose;
+  TsGameNode      *search_node;      /* where the search started (not a reference) */
+  int              score[TS_MAX_SEATS];   /* the computer's last opinion, its own view */
+  gboolean         has_score[TS_MAX_SEATS];
+
+  TsEndKind        end;
+  char            *end_message;
+  TsResult         rules_result;     /* of the position at the cursor */
+
+  gint64           clock[TS_MAX_SEATS];
+  int              running;          /* seat whose clock runs, or -1 */
+  gint64           turn_start;       /* monotonic µs when the running clock started */
+  guint            tick_id;
+  guint            start_id;
+};
+
+G_DEFINE_FINAL_TYPE (TsGameSession, ts_game_session, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_THINKING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_CHANGED,
+  SIGNAL_GAME_OVER,
+  SIGNAL_HINT,
+  SIGNAL_DRAW_DECLINED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+void
+ts_session_setup_init (TsSessionSetup *setup)
+{
+  memset (setup, 0, sizeof *setup);
+  for (guint i = 0; i < TS_MAX_SEATS; i++)
+    {
+      setup->kind[i] = i == 0 ? TS_SEAT_HUMAN : TS_SEAT_COMPUTER;
+      setup->level[i] = TS_LEVEL_DEFAULT;
+    }
+}
+
+static void maybe_start_computer (TsGameSession *self);
+static void update_clock (TsGameSession *self);
+
+static void
+stop_search (TsGameSession *self)
+{
+  if (self->search == NULL)
+    return;
+  ts_search_stop (self->search);
+  g_clear_pointer (&self->search, ts_search_unref);
+  self->purpose = SEARCH_NONE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
+}
+
+static gboolean
+at_line_end (TsGameSession *self)
+{
+  return ts_game_node_n_children (ts_game_current (self->game)) == 0;
+}
+
+static void
+update_rules_result (TsGameSession *self)
+{
+  g_autoptr(TsPosition) copy = ts_position_copy (ts_game_position (self->game));
+
+  ts_position_result (copy, &self->rules_result);
+}
+
+/* "White", "Red and Green": the seats of a team. */
+static char *
+team_names (const TsVariant *v, guint team)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+  guint n = 0;
+
+  for (guint seat = 0; seat < v->n_seats; seat++)
+    if (v->team[seat] == team)
+      {
+        if (n++ > 0)
+          g_string_append (s, _(" and "));
+        g_string_append (s, _(v->seat_names[seat]));
+      }
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static guint
+n_in_team (const TsVariant *v, guint team)
+{
+  guint n = 0;
+
+  for (guint seat = 0; seat < v->n_seats; seat++)
+    n += v->team[seat] == team;
+  return n;
+}
+
+/* PGN-style result: "1-0", "1/2-1/2"; with four seats one figure per seat. */
+static char *
+result_text (const TsVariant *v, TsResultKind kind, guint winner_team)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+
+  for (guint seat = 0; seat < v->n_seats; seat++)
+    {
+      if (seat > 0)
+        g_string_append_c (s, '-');
+      if (kind == TS_RESULT_DRAW)
+        g_string_append (s, "1/2");
+      else
+        g_string_append (s, v->team[seat] == winner_team ? "1" : "0");
+    }
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static char *
+win_message (const TsVariant *v, guint team, const char *how)
+{
+  g_autofree char *names = team_names (v, team);
+
+  /* Translators: "White wins by checkmate." / "Red and Green win on time." */
+  if (n_in_team (v, team) > 1)
+    return g_strdup_printf (_("%s win %s."), names, how);
+  return g_strdup_printf (_("%s wins %s."), names, how);
+}
+
+static void
+finish (TsGameSession *self,
+        TsEndKind      end,
+        TsResultKind   kind,
+        guint          winner_team,
+        char          *message)
+{
+  g_autofree char *result = result_text (self->variant, kind, winner_team);
+
+  stop_search (self);
+  self->end = end;
+  g_free (self->end_message);
+  self->end_message = message;
+  self->running = -1;
+  g_clear_handle_id (&self->tick_id, g_source_remove);
+  if (g_strcmp0 (ts_game_get_field (self->game, TS_GAME_RESULT), result) != 0)
+    ts_game_set_field (self->game, TS_GAME_RESULT, result);
+  g_signal_emit (self, signals[SIGNAL_GAME_OVER], 0);
+}
+
+static char *
+rules_message (TsGameSession *self)
+{
+  const TsResult *r = &self->rules_result;
+  g_autofree char *how = NULL;
+
+  if (r->kind == TS_RESULT_DRAW)
+    /* Translators: %s is a reason such as "stalemate" */
+    return g_strdup_printf (_("Draw by %s."), _(r->reason));
+  how = g_strdup_printf (_("by %s"), _(r->reason));
+  return win_message (self->variant, r->winner_team, how);
+}
+
+/* After a move at the end of a line: did the rules end the game? */
+static void
+check_rules_end (TsGameSession *self)
+{
+  if (self->rules_result.kind == TS_RESULT_NONE)
+    return;
+  finish (self, TS_END_RULES, self->rules_result.kind, self->rules_result.winner_team,
+          rules_message (self));
+}
+
+static void
+emit_changed (TsGameSession *self)
+{
+  update_rules_result (self);
+  update_clock (self);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  maybe_start_computer (self);
+}
+
+gboolean
+ts_game_session_is_over (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), TRUE);
+
+  return self->end != TS_END_NONE || self->rules_result.kind != TS_RESULT_NONE;
+}
+
+static gboolean
+seat_is_computer (TsGameSession *self, guint seat)
+{
+  return seat < TS_MAX_SEATS && self->setup.kind[seat] == TS_SEAT_COMPUTER;
+}
+
+gboolean
+ts_game_session_can_move (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  if (ts_game_session_is_over (self))
+    return FALSE;
+  /* Away from the end of a line anybody may try another move (a new variation). */
+  if (!at_line_end (self))
+    return TRUE;
+  return !seat_is_computer (self, ts_position_side_to_move (ts_game_position (self->game)));
+}
+
+/* Clocks */
+
+static gboolean
+clocks_on (TsGameSession *self)
+{
+  return self->setup.base_ms > 0;
+}
+
+static gint64
+elapsed_ms (TsGameSession *self)
+{
+  return (g_get_monotonic_time () - self->turn_start) / 1000;
+}
+
+gint64
+ts_game_session_clock_ms (TsGameSession *self,
+                          guint          seat)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), -1);
+
+  if (!clocks_on (self) || seat >= TS_MAX_SEATS)
+    return -1;
+  if ((int) seat == self->running)
+    return MAX (0, self->clock[seat] - elapsed_ms (self));
+  return self->clock[seat];
+}
+
+int
+ts_game_session_running_clock (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), -1);
+
+  return self->running;
+}
+
+static void
+charge_running_clock (TsGameSession *self)
+{
+  if (self->running < 0)
+    return;
+  self->clock[self->running] = MAX (0, self->clock[self->running] - elapsed_ms (self));
+  self->running = -1;
+}
+
+static gboolean
+tick (gpointer user_data)
+{
+  TsGameSession *self = user_data;
+  guint seat;
+
+  if (self->running < 0 || ts_game_session_clock_ms (self, self->running) > 0)
+    return G_SOURCE_CONTINUE;
+
+  seat = self->running;
+  self->tick_id = 0;
+  charge_running_clock (self);
+  if (self->variant->n_seats == 2)
+    {
+      guint winner = self->variant->team[1 - seat];
+
+      finish (self, TS_END_TIME, TS_RESULT_WIN, winner, win_message (self->variant, winner, _("on time")));
+    }
+  else
+    {
+      /* Four seats: the game stops; who wins is not decided by one flag. */
+      self->end = TS_END_TIME;
+      g_free (self->end_message);
+      self->end_message = g_strdup_printf (_("%s lost on time."), _(self->variant->seat_names[seat]));
+      stop_search (self);
+      g_signal_emit (self, signals[SIGNAL_GAME_OVER], 0);
+    }
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  return G_SOURCE_REMOVE;
+}
+
+/* The clock of the side to move runs while the game is live at the end of a line. */
+static void
+update_clock (TsGameSession *self)
+{
+  int seat;
+
+  if (!clocks_on (self))
+    return;
+  seat = ts_game_session_is_over (self) || !at_line_end (self)
+         ? -1 : (int) ts_position_side_to_move (ts_game_position (self->game));
+  if (seat == self->running)
+    return;
+  charge_running_clock (self);
+  self->running = seat;
+  self->turn_start = g_get_monotonic_time ();
+  if (seat >= 0 && self->tick_id == 0)
+    self->tick_id = g_timeout_add (50, tick, self);
+}
+
+/* Moves */
+
+static void
+apply_move (TsGameSession *self,
+            TsMove         move)
+{
+  guint mover = ts_position_side_to_move (ts_game_position (self->game));
+  gboolean live = at_line_end (self);
+
+  if (live && self->running == (int) mover)
+    {
+      charge_running_clock (self);
+      self->clock[mover] += self->setup.increment_ms;
+    }
+  ts_game_begin_edit (self->game);
+  ts_game_add_move (self->game, move);
+  update_rules_result (self);
+  if (live)
+    check_rules_end (self);
+  ts_game_end_edit (self->game);
+  emit_changed (self);
+}
+
+gboolean
+ts_game_session_play (TsGameSession *self,
+                      TsMove         move)
+{
+  g_autoptr(TsPosition) copy = NULL;
+
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  if (!ts_game_session_can_move (self))
+    return FALSE;
+  copy = ts_position_copy (ts_game_position (self->game));
+  if (!ts_position_is_legal (copy, move))
+    return FALSE;
+  stop_search (self);
+  apply_move (self, move);
+  return TRUE;
+}
+
+gboolean
+ts_game_session_play_text (TsGameSession *self,
+                           const char    *text,
+                           GError       **error)
+{
+  g_autoptr(TsPosition) copy = NULL;
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  TsMove move;
+
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  if (!ts_game_session_can_move (self))
+    {
+      g_set_error_literal (error, TS_RULES_ERROR, TS_RULES_ERROR_ILLEGAL,
+                           ts_game_session_is_over (self) ? _("The game is over.")
+                                                          : _("It is the computer’s turn."));
+      return FALSE;
+    }
+  copy = ts_position_copy (ts_game_position (self->game));
+  if (!ts_move_parse (copy, stripped, &move, error))
+    return FALSE;
+  stop_search (self);
+  apply_move (self, move);
+  return TRUE;
+}
+
+/* The computer */
+
+static void
+search_progress (TsSearch           *search,
+                 const TsSearchInfo *info,
+                 gpointer            user_data)
+{
+  TsGameSession *self = user_data;
+  guint seat;
+
+  if (search != self->search || self->purpose != SEARCH_MOVE || info->n_lines == 0)
+    return;
+  seat = ts_position_side_to_move (ts_game_position (self->game));
+  if (seat < TS_MAX_SEATS)
+    {
+      self->score[seat] = info->lines[0].score;
+      self->has_score[seat] = TRUE;
+    }
+}
+
+static void
+search_done (TsSearch           *search,
+             const TsSearchInfo *info,
+             gpointer            user_data)
+{
+  TsGameSession *self = user_data;
+  SearchPurpose purpose = self->purpose;
+  g_autoptr(TsPosition) copy = NULL;
+  g_autofree char *san = NULL;
+
+  if (search != self->search)
+    return;   /* an abandoned search finishing on its own */
+  g_clear_pointer (&self->search, ts_search_unref);
+  self->purpose = SEARCH_NONE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
+
+  if (ts_game_current (self->game) != self->search_node || info->best_move.to == TS_NO_CELL)
+    return;
+  copy = ts_position_copy (ts_game_position (self->game));
+  if (!ts_position_is_legal (copy, info->best_move))
+    return;
+  if (purpose == SEARCH_HINT)
+    {
+      san = ts_move_to_san (copy, info->best_move);
+      g_signal_emit (self, signals[SIGNAL_HINT], 0, &info->best_move, san);
+      return;
+    }
+  search_progress (search, info, user_data);
+  apply_move (self, info->best_move);
+}
+
+static void
+start_search (TsGameSession *self,
+              SearchPurpose  purpose,
+              guint          level,
+              guint          movetime_ms)
+{
+  TsSearchLimits limits;
+  guint seat = ts_position_side_to_move (ts_game_position (self->game));
+
+  ts_search_limits_init (&limits);
+  limits.level = level;
+  limits.seed = g_random_int ();
+  limits.movetime_ms = movetime_ms;
+  if (purpose == SEARCH_MOVE && clocks_on (self))
+    for (guint i = 0; i < TS_MAX_SEATS; i++)
+      {
+        limits.time_left_ms[i] = ts_game_session_clock_ms (self, i);
+        limits.increment_ms[i] = self->setup.increment_ms;
+      }
+  /* Never longer than the clock allows. */
+  if (purpose == SEARCH_MOVE && clocks_on (self) && seat < TS_MAX_SEATS)
+    limits.movetime_ms = MIN (movetime_ms, MAX (50, ts_game_session_clock_ms (self, seat) / 30));
+
+  self->purpose = purpose;
+  self->search_node = ts_game_current (self->game);
+  self->search = ts_search_start (ts_game_position (self->game), &limits, NULL,
+                                  search_progress, search_done,
+                                  g_object_ref (self), g_object_unref);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
+}
+
+static void
+maybe_start_computer (TsGameSession *self)
+{
+  guint seat = ts_position_side_to_move (ts_game_position (self->game));
+
+  if (self->search != NULL && self->search_node == ts_game_current (self->game))
+    return;   /* already thinking about this position (a move or a hint) */
+  stop_search (self);
+  if (ts_game_session_is_over (self) || !at_line_end (self) || !seat_is_computer (self, seat))
+    return;
+  /* Stronger levels think longer: from a quarter second to about two seconds. */
+  start_search (self, SEARCH_MOVE, self->setup.level[seat], 150 + 200 * self->setup.level[seat]);
+}
+
+void
+ts_game_session_hint (TsGameSession *self)
+{
+  g_return_if_fail (TS_IS_GAME_SESSION (self));
+
+  if (self->search != NULL || ts_game_session_is_over (self))
+    return;
+  start_search (self, SEARCH_HINT, TS_ENGINE_LEVEL_FULL, 1000);
+}
+
+gboolean
+ts_game_session_is_thinking (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  return self->search != NULL;
+}
+
+void
+ts_game_session_pause (TsGameSession *self)
+{
+  g_return_if_fail (TS_IS_GAME_SESSION (self));
+
+  stop_search (self);
+}
+
+/* Navigation */
+
+void
+ts_game_session_go_to (TsGameSession *self,
+                       TsGameNode    *node)
+{
+  g_return_if_fail (TS_IS_GAME_SESSION (self));
+
+  ts_game_go_to (self->game, node);
+  emit_changed (self);
+}
+
+gboolean
+ts_game_session_back (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  if (!ts_game_back (self->game))
+    return FALSE;
+  emit_changed (self);
+  return TRUE;
+}
+
+gboolean
+ts_game_session_forward (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  if (!ts_game_forward (self->game, 0))
+    return FALSE;
+  emit_changed (self);
+  return TRUE;
+}
+
+void
+ts_game_session_go_start (TsGameSession *self)
+{
+  g_return_if_fail (TS_IS_GAME_SESSION (self));
+
+  ts_game_go_start (self->game);
+  emit_changed (self);
+}
+
+void
+ts_game_session_go_end (TsGameSession *self)
+{
+  g_return_if_fail (TS_IS_GAME_SESSION (self));
+
+  ts_game_go_end (self->game);
+  emit_changed (self);
+}
+
+gboolean
+ts_game_session_sibling (TsGameSession *self,
+                         int            step)
+{
+  TsGameNode *node, *parent;
+  guint n, i;
+
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  node = ts_game_current (self->game);
+  parent = node->parent;
+  if (parent == NULL)
+    return FALSE;
+  n = ts_game_node_n_children (parent);
+  for (i = 0; i < n && ts_game_node_child (parent, i) != node; i++)
+    ;
+  if ((int) i + step < 0 || (int) i + step >= (int) n)
+    return FALSE;
+  ts_game_go_to (self->game, ts_game_node_child (parent, i + step));
+  emit_changed (self);
+  return TRUE;
+}
+
+/* Edits */
+
+gboolean
+ts_game_session_promote (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  if (!ts_game_promote_variation (self->game, ts_game_current (self->game)))
+    return FALSE;
+  emit_changed (self);
+  return TRUE;
+}
+
+gboolean
+ts_game_session_delete_variation (TsGameSession *self)
+{
+  TsGameNode *node;
+
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  node = ts_game_current (self->game);
+  if (ts_game_node_is_main_line (node))
+    return FALSE;
+  if (!ts_game_delete_variation (self->game, node))
+    return FALSE;
+  emit_changed (self);
+  return TRUE;
+}
+
+void
+ts_game_session_set_comment (TsGameSession *self,
+                             const char    *text)
+{
+  TsGameNode *node;
+
+  g_return_if_fail (TS_IS_GAME_SESSION (self));
+
+  node = ts_game_current (self->game);
+  if (text != NULL && *text == '\0')
+    text = NULL;
+  if (g_strcmp0 (node->annotation.comment_after, text) == 0)
+    return;
+  ts_game_set_comment (self->game, node, FALSE, text);
+  emit_changed (self);
+}
+
+void
+ts_game_session_toggle_nag (TsGameSession *self,
+                            guint          nag)
+{
+  TsGameNode *node;
+
+  g_return_if_fail (TS_IS_GAME_SESSION (self));
+
+  node = ts_game_current (self->game);
+  if (node->parent == NULL)
+    return;   /* no move to annotate */
+  ts_game_toggle_nag (self->game, node, nag);
+  emit_changed (self);
+}
+
+gboolean
+ts_game_session_undo (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  stop_search (self);
+  if (!ts_game_undo (self->game))
+    return FALSE;
+  emit_changed (self);
+  return TRUE;
+}
+
+gboolean
+ts_game_session_redo (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  stop_search (self);
+  if (!ts_game_redo (self->game))
+    return FALSE;
+  emit_changed (self);
+  return TRUE;
+}
+
+/* Removes node and what follows it, keeping its siblings. */
+static void
+remove_node (TsGameSession *self,
+             TsGameNode    *node)
+{
+  TsGameNode *parent = node->parent;
+
+  if (ts_game_node_n_children (parent) == 1)
+    ts_game_truncate_after (self->game, parent);
+  else if (ts_game_node_child (parent, 0) == node)
+    {
+      /* The main continuation with variations: the first variation takes its place. */
+      ts_game_promote_variation (self->game, ts_game_node_child (parent, 1));
+      ts_game_delete_variation (self->game, node);
+    }
+  else
+    ts_game_delete_variation (self->game, node);
+}
+
+gboolean
+ts_game_session_takeback (TsGameSession *self)
+{
+  TsGameNode *node;
+
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  node = ts_game_current (self->game);
+  if (node->parent == NULL)
+    return FALSE;
+  stop_search (self);
+  ts_game_begin_edit (self->game);
+  /* Back to the last position where a human was to move. */
+  do
+    {
+      TsGameNode *parent = node->parent;
+
+      ts_game_go_to (self->game, parent);
+      remove_node (self, node);
+      node = parent;
+    }
+  while (node->parent != NULL &&
+         seat_is_computer (self, ts_position_side_to_move (ts_game_position (self->game))));
+  if (self->end != TS_END_NONE || ts_game_get_field (self->game, TS_GAME_RESULT) != NULL)
+    ts_game_set_field (self->game, TS_GAME_RESULT, NULL);
+  ts_game_end_edit (self->game);
+  self->end = TS_END_NONE;
+  g_clear_pointer (&self->end_message, g_free);
+  emit_changed (self);
+  return TRUE;
+}
+
+void
+ts_game_session_resign (TsGameSession *self)
+{
+  guint seat, winner;
+  g_autofree char *message = NULL;
+
+  g_return_if_fail (TS_IS_GAME_SESSION (self));
+
+  if (ts_game_session_is_over (self))
+    return;
+  seat = ts_position_side_to_move (ts_game_position (self->game));
+  /* Against the computer the human resigns even while the computer thinks. */
+  if (seat_is_computer (self, seat))
+    for (guint i = 0; i < self->variant->n_seats; i++)
+      if (!seat_is_computer (self, i))
+        {
+          seat = i;
+          break;
+        }
+  if (self->variant->n_seats == 2)
+    winner = self->variant->team[1 - seat];
+  else
+    {
+      /* Four seats: the team (or, free for all, the first other seat) of the next seat on. */
+      winner = self->variant->team[(seat + 1) % self->variant->n_seats];
+      if (winner == self->variant->team[seat])
+        winner = self->variant->team[(seat + 2) % self->variant->n_seats];
+    }
+  message = win_message (self->variant, winner, _("by resignation"));
+  charge_running_clock (self);
+  finish (self, TS_END_RESIGN, TS_RESULT_WIN, winner, g_steal_pointer (&message));
+  emit_changed (self);
+}
+
+gboolean
+ts_game_session_offer_draw (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  if (ts_game_session_is_over (self))
+    return FALSE;
+  for (guint seat = 0; seat < self->variant->n_seats; seat++)
+    if (seat_is_computer (self, seat) && (!self->has_score[seat] || self->score[seat] > 0))
+      {
+        g_signal_emit (self, signals[SIGNAL_DRAW_DECLINED], 0);
+        return FALSE;
+      }
+  charge_running_clock (self);
+  finish (self, TS_END_AGREED, TS_RESULT_DRAW, 0, g_strdup (_("Draw by agreement.")));
+  emit_changed (self);
+  return TRUE;
+}
+
+TsEndKind
+ts_game_session_get_end (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), TS_END_NONE);
+
+  if (self->end == TS_END_NONE && self->rules_result.kind != TS_RESULT_NONE)
+    return TS_END_RULES;
+  return self->end;
+}
+
+const char *
+ts_game_session_get_end_message (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), NULL);
+
+  if (self->end == TS_END_NONE && self->rules_result.kind != TS_RESULT_NONE)
+    {
+      /* At the end of a line the rules decided, even when looking at an old position. */
+      g_free (self->end_message);
+      self->end_message = rules_message (self);
+    }
+  return self->end_message;
+}
+
+/* Accessors */
+
+TsGame *
+ts_game_session_get_game (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), NULL);
+
+  return self->game;
+}
+
+const TsVariant *
+ts_game_session_get_variant (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), NULL);
+
+  return self->variant;
+}
+
+const TsPosition *
+ts_game_session_get_position (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), NULL);
+
+  return ts_game_position (self->game);
+}
+
+const TsSessionSetup *
+ts_game_session_get_setup (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), NULL);
+
+  return &self->setup;
+}
+
+char *
+ts_game_session_main_line_text (TsGameSession *self)
+{
+  g_autoptr(GPtrArray) path = g_ptr_array_new ();
+  g_autoptr(GString) s = g_string_new (NULL);
+  TsGameNode *node;
+
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), NULL);
+
+  for (node = ts_game_current (self->game); node->parent != NULL; node = node->parent)
+    g_ptr_array_insert (path, 0, node);
+  for (node = ts_game_current (self->game); ts_game_node_n_children (node) > 0;)
+    {
+      node = ts_game_node_child (node, 0);
+      g_ptr_array_add (path, node);
+    }
+  for (guint i = 0; i < path->len; i++)
+    {
+      TsGameNode *n = path->pdata[i];
+
+      if (i > 0)
+        g_string_append_c (s, ' ');
+      g_string_append (s, n->san);
+    }
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+/* Files */
+
+const char *
+ts_game_session_get_filename (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), NULL);
+
+  return self->filename;
+}
+
+void
+ts_game_session_set_filename (TsGameSession *self,
+                              const char    *filename)
+{
+  g_return_if_fail (TS_IS_GAME_SESSION (self));
+
+  if (g_strcmp0 (self->filename, filename) == 0)
+    return;
+  g_free (self->filename);
+  self->filename = g_strdup (filename);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+gboolean
+ts_game_session_is_modified (TsGameSession *self)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  return self->force_modified || ts_game_is_modified (self->game);
+}
+
+gboolean
+ts_game_session_save (TsGameSession *self,
+                      const char    *filename,
+                      GError       **error)
+{
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+  g_return_val_if_fail (filename != NULL, FALSE);
+
+  if (!ts_game_save (self->game, filename, ts_game_format_for_filename (filename), error))
+    return FALSE;
+  self->force_modified = FALSE;
+  g_free (self->filename);
+  self->filename = g_strdup (filename);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  return TRUE;
+}
+
+TsGameSession *
+ts_game_session_load (const char           *filename,
+                      const TsSessionSetup *setup,
+                      GError              **error)
+{
+  TsGame *game = ts_game_load (filename, error);
+  TsGameSession *self;
+
+  if (game == NULL)
+    return NULL;
+  ts_game_go_end (game);
+  self = ts_game_session_new (ts_game_variant (game), game, setup);
+  self->filename = g_strdup (filename);
+  return self;
+}
+
+/* Autosave */
+
+#define AUTOSAVE_GAME "game.xml"
+#define AUTOSAVE_META "session.ini"
+
+static char *
+seat_kinds_string (const TsSessionSetup *setup)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+
+  for (guint i = 0; i < TS_MAX_SEATS; i++)
+    g_string_append_printf (s, "%s%s:%u", i ? ";" : "",
+                            setup->kind[i] == TS_SEAT_COMPUTER ? "computer" : "human",
+                            setup->level[i]);
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+void
+ts_game_session_write_autosave (TsGameSession *self,
+                                const char    *dir)
+{
+  g_autoptr(GKeyFile) meta = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *xml = NULL;
+  g_autofree char *kinds = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *game_path = g_build_filename (dir, AUTOSAVE_GAME, NULL);
+  g_autofree char *meta_path = g_build_filename (dir, AUTOSAVE_META, NULL);
+  gsize length;
+
+  g_return_if_fail (TS_IS_GAME_SESSION (self));
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      g_warning ("Cannot create the autosave folder %s: %s", dir, g_strerror (errno));
+      return;
+    }
+  xml = ts_game_to_xml (self->game, &length);
+  kinds = seat_kinds_string (&self->setup);
+  if (self->filename != NULL)
+    g_key_file_set_string (meta, "session", "filename", self->filename);
+  g_key_file_set_boolean (meta, "session", "modified", ts_game_session_is_modified (self));
+  g_key_file_set_string (meta, "session", "seats", kinds);
+  g_key_file_set_int64 (meta, "session", "base-ms", self->setup.base_ms);
+  g_key_file_set_int64 (meta, "session", "increment-ms", self->setup.increment_ms);
+  for (guint i = 0; i < TS_MAX_SEATS; i++)
+    {
+      g_autofree char *key = g_strdup_printf ("clock-%u", i);
+
+      g_key_file_set_int64 (meta, "session", key, ts_game_session_clock_ms (self, i));
+    }
+  g_key_file_set_uint64 (meta, "session", "ply", ts_game_node_depth (ts_game_current (self->game)));
+  data = g_key_file_to_data (meta, NULL, NULL);
+
+  /* The game first: a key file without its game is ignored at restore. Not fsynced: the
+   * files only guard against the program dying, and fsync would stall the main loop. */
+  if (!g_file_set_contents_full (game_path, xml, length, G_FILE_SET_CONTENTS_NONE, 0600, &error) ||
+      !g_file_set_contents_full (meta_path, data, -1, G_FILE_SET_CONTENTS_NONE, 0600, &error))
+    g_warning ("Cannot autosave the game: %s", error->message);
+}
+
+gboolean
+ts_game_session_has_autosave (const char *dir)
+{
+  g_autofree char *game_path = g_build_filename (dir, AUTOSAVE_GAME, NULL);
+  g_autofree char *meta_path = g_build_filename (dir, AUTOSAVE_META, NULL);
+
+  return g_file_test (game_path, G_FILE_TEST_IS_REGULAR) && g_file_test (meta_path, G_FILE_TEST_IS_REGULAR);
+}
+
+void
+ts_game_session_remove_autosave (const char *dir)
+{
+  g_autofree char *game_path = g_build_filename (dir, AUTOSAVE_GAME, NULL);
+  g_autofree char *meta_path = g_build_filename (dir, AUTOSAVE_META, NULL);
+
+  g_remove (meta_path);
+  g_remove (game_path);
+}
+
+TsGameSession *
+ts_game_session_read_autosave (const char *dir,
+                               GError    **error)
+{
+  g_autofree char *game_path = g_build_filename (dir, AUTOSAVE_GAME, NULL);
+  g_autofree char *meta_path = g_build_filename (dir, AUTOSAVE_META, NULL);
+  g_autoptr(GKeyFile) meta = g_key_file_new ();
+  g_autofree char *kinds = NULL;
+  g_autofree char *filename = NULL;
+  g_auto(GStrv) seats = NULL;
+  TsSessionSetup setup;
+  TsGameSession *self;
+  TsGame *game;
+  guint64 ply;
+
+  if (!g_key_file_load_from_file (meta, meta_path, G_KEY_FILE_NONE, error))
+    return NULL;
+  game = ts_game_load (game_path, error);
+  if (game == NULL)
+    return NULL;
+
+  ts_session_setup_init (&setup);
+  kinds = g_key_file_get_string (meta, "session", "seats", NULL);
+  seats = g_strsplit (kinds ? kinds : "", ";", TS_MAX_SEATS);
+  for (guint i = 0; seats[i] != NULL && i < TS_MAX_SEATS; i++)
+    {
+      setup.kind[i] = g_str_has_prefix (seats[i], "computer") ? TS_SEAT_COMPUTER : TS_SEAT_HUMAN;
+      if (strchr (seats[i], ':'))
+        setup.level[i] = CLAMP (atoi (strchr (seats[i], ':') + 1), TS_LEVEL_MIN, TS_LEVEL_MAX);
+    }
+  setup.base_ms = MAX (0, g_key_file_get_int64 (meta, "session", "base-ms", NULL));
+  setup.increment_ms = MAX (0, g_key_file_get_int64 (meta, "session", "increment-ms", NULL));
+
+  /* The cursor where it was, along the main line. */
+  ts_game_go_start (game);
+  ply = g_key_file_get_uint64 (meta, "session", "ply", NULL);
+  for (guint64 i = 0; i < ply && ts_game_forward (game, 0); i++)
+    ;
+  self = ts_game_session_new (ts_game_variant (game), game, &setup);
+  for (guint i = 0; i < TS_MAX_SEATS && setup.base_ms > 0; i++)
+    {
+      g_autofree char *key = g_strdup_printf ("clock-%u", i);
+      gint64 ms = g_key_file_get_int64 (meta, "session", key, NULL);
+
+      if (ms > 0)
+        self->clock[i] = ms;
+    }
+  filename = g_key_file_get_string (meta, "session", "filename", NULL);
+  self->filename = g_steal_pointer (&filename);
+  self->force_modified = g_key_file_get_boolean (meta, "session", "modified", NULL);
+  return self;
+}
+
+/* GObject */
+
+TsGameSession *
+ts_game_session_new (const TsVariant      *variant,
+                     TsGame               *game,
+                     const TsSessionSetup *setup)
+{
+  TsGameSession *self = g_object_new (TS_TYPE_GAME_SESSION, NULL);
+
+  g_return_val_if_fail (variant != NULL || game != NULL, self);
+
+  self->game = game ? game : ts_game_new (variant, NULL);
+  self->variant = ts_game_variant (self->game);
+  if (setup != NULL)
+    self->setup = *setup;
+  for (guint i = 0; i < TS_MAX_SEATS; i++)
+    self->clock[i] = self->setup.base_ms;
+  update_rules_result (self);
+  if (ts_game_get_field (self->game, TS_GAME_RESULT) != NULL &&
+      g_strcmp0 (ts_game_get_field (self->game, TS_GAME_RESULT), "*") != 0 &&
+      self->rules_result.kind == TS_RESULT_NONE)
+    {
+      /* A finished game (resigned, agreed, on time): the computer does not go on. */
+      self->end = TS_END_RESIGN;
+      self->end_message = g_strdup_printf (_("Game over: %s."), ts_game_get_field (self->game, TS_GAME_RESULT));
+    }
+  return self;
+}
+
+/* Starts the computer (if it is its turn) once the caller has connected its signals. */
+static gboolean
+start_idle (gpointer user_data)
+{
+  TsGameSession *self = user_data;
+
+  self->start_id = 0;
+  update_clock (self);
+  maybe_start_computer (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+ts_game_session_constructed (GObject *object)
+{
+  G_OBJECT_CLASS (ts_game_session_parent_class)->constructed (object);
+
+  TS_GAME_SESSION (object)->start_id = g_idle_add (start_idle, object);
+}
+
+static void
+ts_game_session_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  TsGameSession *self = TS_GAME_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_THINKING:
+      g_value_set_boolean (value, self->search != NULL);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ts_game_session_dispose (GObject *object)
+{
+  TsGameSession *self = TS_GAME_SESSION (object);
+
+  if (self->search != NULL)
+    {
+      ts_search_stop (self->search);
+      g_clear_pointer (&self->search, ts_search_unref);
+    }
+  g_clear_handle_id (&self->tick_id, g_source_remove);
+  g_clear_handle_id (&self->start_id, g_source_remove);
+
+  G_OBJECT_CLASS (ts_game_session_parent_class)->dispose (object);
+}
+
+static void
+ts_game_session_finalize (GObject *object)
+{
+  TsGameSession *self = TS_GAME_SESSION (object);
+
+  g_clear_pointer (&self->game, ts_game_free);
+  g_clear_pointer (&self->filename, g_free);
+  g_clear_pointer (&self->end_message, g_free);
+
+  G_OBJECT_CLASS (ts_game_session_parent_class)->finalize (object);
+}
+
+static void
+ts_game_session_class_init (TsGameSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->constructed = ts_game_session_constructed;
+  object_class->get_property = ts_game_session_get_property;
+  object_class->dispose = ts_game_session_dispose;
+  object_class->finalize = ts_game_session_finalize;
+
+  properties[PROP_THINKING] =
+    g_param_spec_boolean ("thinking", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_GAME_OVER] =
+    g_signal_new ("game-over", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_HINT] =
+    g_signal_new ("hint", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_STRING);
+  signals[SIGNAL_DRAW_DECLINED] =
+    g_signal_new ("draw-declined", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
+}
+
+static void
+ts_game_session_init (TsGameSession *self)
+{
+  ts_session_setup_init (&self->setup);
+  self->running = -1;
+}

@@ -1,0 +1,335 @@
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "move-list.h"
+#include "records/nag.h"
+
+typedef struct {
+  int         start, end;   /* character offsets of the move's text */
+  TsGameNode *node;
+} Span;
+
+struct _TsMoveListView
+{
+  GtkWidget      parent_instance;
+
+  GtkWidget     *box;
+  GtkWidget     *scroller;
+  GtkTextView   *text_view;
+  GtkEntry      *comment_entry;
+
+  TsGame        *game;
+  GArray        *spans;       /* Span, in text order */
+  GtkTextTag    *tag_current, *tag_move, *tag_variation, *tag_comment, *tag_number;
+  gboolean       filling;
+};
+
+G_DEFINE_FINAL_TYPE (TsMoveListView, ts_move_list_view, GTK_TYPE_WIDGET)
+
+enum {
+  SIGNAL_NODE_ACTIVATED,
+  SIGNAL_COMMENT_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+GtkWidget *
+ts_move_list_view_new (void)
+{
+  return g_object_new (TS_TYPE_MOVE_LIST_VIEW, NULL);
+}
+
+typedef struct {
+  TsMoveListView *self;
+  GtkTextBuffer  *buffer;
+  guint           n_seats;
+  guint           first_seat;   /* side to move at the start */
+} Writer;
+
+static void
+put (Writer *w, const char *text, GtkTextTag *tag, GtkTextTag *tag2)
+{
+  GtkTextIter end;
+
+  gtk_text_buffer_get_end_iter (w->buffer, &end);
+  gtk_text_buffer_insert_with_tags (w->buffer, &end, text, -1, tag, tag2, NULL);
+}
+
+static int
+end_offset (Writer *w)
+{
+  return gtk_text_buffer_get_char_count (w->buffer);
+}
+
+static void
+put_comment (Writer *w, const char *comment, GtkTextTag *depth_tag)
+{
+  if (comment == NULL || *comment == '\0')
+    return;
+  put (w, " ", NULL, NULL);
+  put (w, comment, w->self->tag_comment, depth_tag);
+}
+
+static void
+put_move (Writer *w, TsGameNode *node, gboolean with_number, GtkTextTag *depth_tag)
+{
+  guint ply = ts_game_node_depth (node) - 1 + w->first_seat;
+  guint number = ply / w->n_seats + 1;
+  Span span;
+
+  if (end_offset (w) > 0)
+    put (w, " ", NULL, NULL);
+  put_comment (w, node->annotation.comment_before, depth_tag);
+  if (node->annotation.comment_before != NULL && *node->annotation.comment_before)
+    put (w, " ", NULL, NULL);
+  if (ply % w->n_seats == 0 || with_number)
+    {
+      g_autofree char *num = g_strdup_printf (ply % w->n_seats == 0 ? "%u." : "%u…", number);
+
+      put (w, num, w->self->tag_number, depth_tag);
+      put (w, " ", NULL, NULL);
+    }
+  span.start = end_offset (w);
+  span.node = node;
+  put (w, node->san, w->self->tag_move, depth_tag);
+  for (guint i = 0; i < node->annotation.n_nags; i++)
+    {
+      const char *glyph = ts_nag_glyph (node->annotation.nags[i]);
+      g_autofree char *dollar = NULL;
+
+      if (glyph == NULL)
+        glyph = dollar = g_strdup_printf (" $%u", node->annotation.nags[i]);
+      else if (!ts_nag_is_move_mark (node->annotation.nags[i]))
+        put (w, " ", NULL, NULL);
+      put (w, glyph, w->self->tag_move, depth_tag);
+    }
+  span.end = end_offset (w);
+  g_array_append_val (w->self->spans, span);
+  put_comment (w, node->annotation.comment_after, depth_tag);
+}
+
+/* Writes the line starting at node, with the variations that branch off it. */
+static void
+put_line (Writer *w, TsGameNode *node, gboolean with_number, guint depth)
+{
+  GtkTextTag *depth_tag = depth > 0 ? w->self->tag_variation : NULL;
+
+  while (node != NULL)
+    {
+      TsGameNode *parent = node->parent;
+      guint n = ts_game_node_n_children (parent);
+
+      put_move (w, node, with_number, depth_tag);
+      with_number = node->annotation.comment_after != NULL && *node->annotation.comment_after;
+      if (ts_game_node_child (parent, 0) == node && n > 1)
+        {
+          for (guint i = 1; i < n; i++)
+            {
+              put (w, " (", depth_tag ? depth_tag : w->self->tag_variation, NULL);
+              put_line (w, ts_game_node_child (parent, i), TRUE, MIN (depth + 1, TS_RECORD_MAX_NESTING));
+              put (w, ")", depth_tag ? depth_tag : w->self->tag_variation, NULL);
+            }
+          with_number = TRUE;
+        }
+      node = ts_game_node_n_children (node) > 0 ? ts_game_node_child (node, 0) : NULL;
+    }
+}
+
+static void
+refill (TsMoveListView *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
+  TsGameNode *root, *current;
+  Writer w = { self, buffer, 2, 0 };
+
+  gtk_text_buffer_set_text (buffer, "", 0);
+  g_array_set_size (self->spans, 0);
+  if (self->game == NULL)
+    return;
+
+  root = ts_game_root (self->game);
+  w.n_seats = ts_game_variant (self->game)->n_seats;
+  w.first_seat = ts_position_side_to_move (ts_game_start_position (self->game));
+  if (root->annotation.comment_before)
+    put (&w, root->annotation.comment_before, self->tag_comment, NULL);
+  if (ts_game_node_n_children (root) > 0)
+    put_line (&w, ts_game_node_child (root, 0), TRUE, 0);
+  if (ts_game_get_field (self->game, TS_GAME_RESULT) != NULL)
+    {
+      put (&w, " ", NULL, NULL);
+      put (&w, ts_game_get_field (self->game, TS_GAME_RESULT), self->tag_number, NULL);
+    }
+
+  current = ts_game_current (self->game);
+  for (guint i = 0; i < self->spans->len; i++)
+    {
+      Span *span = &g_array_index (self->spans, Span, i);
+      GtkTextIter start, end;
+
+      if (span->node != current)
+        continue;
+      gtk_text_buffer_get_iter_at_offset (buffer, &start, span->start);
+      gtk_text_buffer_get_iter_at_offset (buffer, &end, span->end);
+      gtk_text_buffer_apply_tag (buffer, self->tag_current, &start, &end);
+      gtk_text_buffer_place_cursor (buffer, &start);
+      gtk_text_view_scroll_to_mark (self->text_view, gtk_text_buffer_get_insert (buffer), 0.1, FALSE, 0, 0);
+    }
+
+  self->filling = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->comment_entry),
+                         current->annotation.comment_after ? current->annotation.comment_after : "");
+  gtk_widget_set_sensitive (GTK_WIDGET (self->comment_entry), current->parent != NULL);
+  self->filling = FALSE;
+}
+
+void
+ts_move_list_view_set_game (TsMoveListView *self,
+                            TsGame         *game)
+{
+  g_return_if_fail (TS_IS_MOVE_LIST_VIEW (self));
+
+  self->game = game;
+  refill (self);
+}
+
+char *
+ts_move_list_view_get_text (TsMoveListView *self)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+
+  g_return_val_if_fail (TS_IS_MOVE_LIST_VIEW (self), NULL);
+
+  buffer = gtk_text_view_get_buffer (self->text_view);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+TsGameNode *
+ts_move_list_view_node_at (TsMoveListView *self,
+                           int             offset)
+{
+  g_return_val_if_fail (TS_IS_MOVE_LIST_VIEW (self), NULL);
+
+  for (guint i = 0; i < self->spans->len; i++)
+    {
+      Span *span = &g_array_index (self->spans, Span, i);
+
+      if (offset >= span->start && offset < span->end)
+        return span->node;
+    }
+  return NULL;
+}
+
+int
+ts_move_list_view_node_offset (TsMoveListView *self,
+                               TsGameNode     *node)
+{
+  g_return_val_if_fail (TS_IS_MOVE_LIST_VIEW (self), -1);
+
+  for (guint i = 0; i < self->spans->len; i++)
+    if (g_array_index (self->spans, Span, i).node == node)
+      return g_array_index (self->spans, Span, i).start;
+  return -1;
+}
+
+static void
+clicked_cb (GtkGestureClick *gesture,
+            int              n_press,
+            double           x,
+            double           y,
+            TsMoveListView  *self)
+{
+  GtkTextIter iter;
+  int bx, by;
+  TsGameNode *node;
+
+  gtk_text_view_window_to_buffer_coords (self->text_view, GTK_TEXT_WINDOW_WIDGET, x, y, &bx, &by);
+  if (!gtk_text_view_get_iter_at_location (self->text_view, &iter, bx, by))
+    return;
+  node = ts_move_list_view_node_at (self, gtk_text_iter_get_offset (&iter));
+  if (node != NULL)
+    g_signal_emit (self, signals[SIGNAL_NODE_ACTIVATED], 0, node);
+}
+
+static void
+comment_commit (TsMoveListView *self)
+{
+  if (self->filling || self->game == NULL)
+    return;
+  g_signal_emit (self, signals[SIGNAL_COMMENT_CHANGED], 0,
+                 gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)));
+}
+
+static void
+comment_focus_leave (GtkEventControllerFocus *focus,
+                     TsMoveListView          *self)
+{
+  comment_commit (self);
+}
+
+static void
+ts_move_list_view_dispose (GObject *object)
+{
+  TsMoveListView *self = TS_MOVE_LIST_VIEW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), TS_TYPE_MOVE_LIST_VIEW);
+  g_clear_pointer (&self->spans, g_array_unref);
+
+  G_OBJECT_CLASS (ts_move_list_view_parent_class)->dispose (object);
+}
+
+static void
+ts_move_list_view_class_init (TsMoveListViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ts_move_list_view_dispose;
+
+  signals[SIGNAL_NODE_ACTIVATED] =
+    g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[SIGNAL_COMMENT_CHANGED] =
+    g_signal_new ("comment-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/move-list.ui");
+  gtk_widget_class_bind_template_child (widget_class, TsMoveListView, box);
+  gtk_widget_class_bind_template_child (widget_class, TsMoveListView, scroller);
+  gtk_widget_class_bind_template_child (widget_class, TsMoveListView, text_view);
+  gtk_widget_class_bind_template_child (widget_class, TsMoveListView, comment_entry);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "movelist");
+}
+
+static void
+ts_move_list_view_init (TsMoveListView *self)
+{
+  GtkTextBuffer *buffer;
+  GtkGesture *click;
+  GtkEventController *focus;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->spans = g_array_new (FALSE, FALSE, sizeof (Span));
+
+  buffer = gtk_text_view_get_buffer (self->text_view);
+  self->tag_move = gtk_text_buffer_create_tag (buffer, "move", "weight", PANGO_WEIGHT_SEMIBOLD, NULL);
+  self->tag_number = gtk_text_buffer_create_tag (buffer, "number", "foreground-rgba", &(GdkRGBA) { 0.5, 0.5, 0.5, 1 }, NULL);
+  self->tag_variation = gtk_text_buffer_create_tag (buffer, "variation", "weight", PANGO_WEIGHT_NORMAL,
+                                                    "scale", 0.9, "foreground-rgba", &(GdkRGBA) { 0.35, 0.45, 0.6, 1 }, NULL);
+  self->tag_comment = gtk_text_buffer_create_tag (buffer, "comment", "style", PANGO_STYLE_ITALIC,
+                                                  "foreground-rgba", &(GdkRGBA) { 0.2, 0.55, 0.3, 1 }, NULL);
+  self->tag_current = gtk_text_buffer_create_tag (buffer, "current", "background-rgba", &(GdkRGBA) { 0.21, 0.52, 0.89, 0.35 }, NULL);
+
+  click = gtk_gesture_click_new ();
+  g_signal_connect (click, "released", G_CALLBACK (clicked_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->text_view), GTK_EVENT_CONTROLLER (click));
+
+  g_signal_connect_swapped (self->comment_entry, "activate", G_CALLBACK (comment_commit), self);
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect (focus, "leave", G_CALLBACK (comment_focus_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->comment_entry), focus);
+}
