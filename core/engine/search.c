@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "doseki/doseki.h"
 #include "rules/notation.h"
 
 #define HASH_MOVE_SCORE  (1 << 30)
@@ -263,6 +264,28 @@ victim_value (TsEngine *e, TsMove m)
   return e->ev.attack_value[TS_PIECE_TYPE (v)];
 }
 
+/* Doseki: how many enemy checkers the moving set lands on. */
+static int
+doseki_captures (TsEngine *e, TsMove m)
+{
+  const TsDosekiOrientation *o = ts_doseki_orientation (m.shape);
+  guint seat = ts_position_side_to_move (e->pos);
+  int n = 0;
+
+  if (!o || m.to == TS_NO_CELL)
+    return 1;
+  for (guint i = 0; i < o->n_cells; i++)
+    {
+      int c[TS_MAX_DIMS] = { 0 };
+      for (guint d = 0; d < 3; d++)
+        c[d] = e->ev.coords[m.to][d] + o->cells[i][d];
+      TsCell cell = ts_geometry_cell (&e->variant->geometry, c);
+      TsPiece q = cell != TS_NO_CELL ? ts_position_piece_at (e->pos, cell) : 0;
+      n += q && TS_PIECE_SEAT (q) != seat;
+    }
+  return MAX (n, 1);
+}
+
 static int
 doseki_quiet_score (TsEngine *e, TsMove m)
 {
@@ -285,6 +308,9 @@ score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMove hash_mov
 
       if (ts_move_equal (m, hash_move))
         s = HASH_MOVE_SCORE;
+      else if (e->ev.doseki && (m.flags & TS_MOVE_CAPTURE))
+        s = CAPTURE_SCORE + 1600 * doseki_captures (e, m) - e->doseki_cells[m.piece & 15]
+            + 100 * (int) ts_doseki_move_promotions (e->pos, m);
       else if (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT))
         s = CAPTURE_SCORE + 16 * victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
             + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);
