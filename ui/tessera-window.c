@@ -4,6 +4,7 @@
 
 #include "board-view.h"
 #include "clock-view.h"
+#include "editor-actions.h"
 #include "game-session.h"
 #include "move-list.h"
 #include "new-game-dialog.h"
@@ -1034,6 +1035,8 @@ tessera_window_constructed (GObject *object)
   enable (self, "discard-autosave", self->restore_pending);
 
   tessera_window_new_game (self, self->variant ? self->variant : "raumschach", NULL);
+  /* the editor's actions and the Analysis page (ui/editor-actions.c) */
+  ts_editor_actions_install (self);
 }
 
 static void
