@@ -95,8 +95,12 @@ ts_game_save (TsGame *game, const char *filename, TsGameFormat format, GError **
   data = format == TS_GAME_FORMAT_TEXT ? ts_game_to_text (game, &length)
                                        : ts_game_to_xml (game, &length);
   /* g_file_replace writes a temporary file, syncs it and renames it over the old one,
-   * which it keeps as FILE~. */
-  out = g_file_replace (file, NULL, TRUE, G_FILE_CREATE_NONE, NULL, &local_error);
+   * which it keeps as FILE~. A pipe or device (/dev/stdout) is written to as it is: a
+   * backup would read it, and a rename cannot replace it. */
+  if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_SPECIAL)
+    out = g_file_append_to (file, G_FILE_CREATE_NONE, NULL, &local_error);
+  else
+    out = g_file_replace (file, NULL, TRUE, G_FILE_CREATE_NONE, NULL, &local_error);
   if (out != NULL &&
       !g_output_stream_write_all (G_OUTPUT_STREAM (out), data, length, NULL, NULL, &local_error))
     {

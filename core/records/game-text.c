@@ -96,11 +96,11 @@ has_after (const TsGameNode *node)
   return a->comment_after || a->clock_ms != TS_CLOCK_NONE || a->eval.kind != TS_EVAL_NONE;
 }
 
+/* ply: of the move, counted from the start of the game. */
 static void
-write_move (Writer *w, const TsGameNode *node, gboolean need_number)
+write_move (Writer *w, const TsGameNode *node, guint ply, gboolean need_number)
 {
   const TsAnnotation *a = &node->annotation;
-  guint ply = w->start_ply + ts_game_node_depth (node) - 1;
   char number[32];
 
   if (ply % w->n_seats == 0)
@@ -140,12 +140,13 @@ static void
 write_line (Writer *w, const TsGameNode *node)
 {
   gboolean need_number = TRUE;
+  guint ply = w->start_ply + ts_game_node_depth (node) - 1;
 
-  while (node)
+  for (; node; ply++)
     {
       gboolean is_main = node->parent->children->pdata[0] == node;
 
-      write_move (w, node, need_number);
+      write_move (w, node, ply, need_number);
       need_number = FALSE;
       if (is_main && node->parent->children->len > 1)
         {

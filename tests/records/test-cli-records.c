@@ -96,6 +96,11 @@ test_convert (void)
   g_assert_true (g_file_get_contents (forced, &contents, NULL, NULL));
   g_assert_cmpstr (contents, ==, original_text);
 
+  /* To standard output, as a pipe. */
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run_cli ((const char *[]) { "convert", "--format=text", xml, "/dev/stdout", NULL }, &out, NULL), ==, 0);
+  g_assert_cmpstr (out, ==, original_text);
+
   g_assert_cmpint (run_cli ((const char *[]) { "convert", "--format=yaml", xml, forced, NULL }, NULL, NULL), ==, 2);
   g_assert_cmpint (run_cli ((const char *[]) { "convert", xml, NULL }, NULL, NULL), ==, 2);
   g_assert_cmpint (run_cli ((const char *[]) { "convert", "/nonexistent.tessera", forced, NULL }, &out, &err), ==, 1);
