@@ -19,6 +19,7 @@ struct _TsAnalysisPanel
   TsSearchInfo  *info;         /* its last progress */
   char          *scores[MAX_LINES];
   guint          order[MAX_LINES]; /* shown line -> info line: best first */
+  GArray        *game_scores;      /* per ply, the first seat's view; the graph's data */
   guint          n_lines;
 
   GtkWidget     *box;
@@ -94,6 +95,27 @@ show_info (TsAnalysisPanel *self)
   gtk_label_set_text (self->stats, stats ? stats : (self->search ? _("Thinking…") : ""));
 }
 
+/* The best line's score at this ply goes into the evaluation graph. */
+static void
+record_score (TsAnalysisPanel *self)
+{
+  const TsVariant *v = ts_position_variant (self->pos);
+  guint ply = ts_position_ply (self->pos);
+  int score, none = TS_EVAL_GRAPH_NONE;
+
+  if (!self->info || self->info->n_lines == 0)
+    return;
+  score = self->info->lines[self->order[0]].score;
+  if (v->n_seats == 2 && ts_position_side_to_move (self->pos) == 1)
+    score = -score;
+  while (self->game_scores->len <= ply)
+    g_array_append_val (self->game_scores, none);
+  g_array_index (self->game_scores, int, ply) = score;
+  ts_eval_graph_set_scores (TS_EVAL_GRAPH (self->graph), (const int *) self->game_scores->data,
+                            self->game_scores->len);
+  ts_eval_graph_set_current (TS_EVAL_GRAPH (self->graph), ply);
+}
+
 static void
 search_progress (TsSearch *search, const TsSearchInfo *info, gpointer data)
 {
@@ -114,6 +136,7 @@ search_progress (TsSearch *search, const TsSearchInfo *info, gpointer data)
         self->order[k] = self->order[k - 1];
         self->order[k - 1] = t;
       }
+  record_score (self);
   show_info (self);
 }
 
@@ -180,7 +203,11 @@ ts_analysis_panel_set_position (TsAnalysisPanel  *self,
   ts_analysis_panel_stop (self);
   g_clear_pointer (&self->pos, ts_position_free);
   g_clear_pointer (&self->info, ts_search_info_free);
+  if (self->pos && p && ts_position_variant (self->pos) != ts_position_variant (p))
+    g_array_set_size (self->game_scores, 0);   /* another game */
   self->pos = p ? ts_position_copy (p) : NULL;
+  if (self->pos)
+    ts_eval_graph_set_current (TS_EVAL_GRAPH (self->graph), ts_position_ply (self->pos));
   show_info (self);
   if (running)
     ts_analysis_panel_start (self);
@@ -280,6 +307,7 @@ ts_analysis_panel_finalize (GObject *object)
 
   g_clear_pointer (&self->pos, ts_position_free);
   g_clear_pointer (&self->info, ts_search_info_free);
+  g_clear_pointer (&self->game_scores, g_array_unref);
   for (guint i = 0; i < MAX_LINES; i++)
     g_free (self->scores[i]);
   G_OBJECT_CLASS (ts_analysis_panel_parent_class)->finalize (object);
@@ -305,16 +333,12 @@ ts_analysis_panel_init (TsAnalysisPanel *self)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *lines_label = gtk_label_new_with_mnemonic (_("_Lines"));
-  GtkWidget *heading = gtk_label_new (_("Analysis"));
 
   self->n_lines = 1;
+  self->game_scores = g_array_new (FALSE, FALSE, sizeof (int));
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   g_object_set (self->box, "margin-start", 12, "margin-end", 12, "margin-top", 12, "margin-bottom", 12, NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (heading), 0);
-  gtk_widget_add_css_class (heading, "heading");
-  gtk_box_append (GTK_BOX (self->box), heading);
 
   self->toggle = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Analyse")));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->toggle), "analysis.toggle");

@@ -99,6 +99,9 @@ test_mate_in_one (void)
   }
   gtk_widget_activate_action (GTK_WIDGET (panel), "analysis.toggle", NULL);
   g_assert_false (ts_analysis_panel_is_running (panel));
+  /* the graph has the score at this ply: a mate for White */
+  g_assert_cmpuint (ts_eval_graph_get_n_scores (TS_EVAL_GRAPH (ts_analysis_panel_get_graph (panel))), ==,
+                    ts_position_ply (p) + 1);
   destroy_and_check (window, panel);
 }
 
