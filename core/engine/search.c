@@ -1110,7 +1110,12 @@ ts_engine_greedy_move (TsEngine *e, TsPosition *pos, guint32 seed, TsMove *out)
       int v;
 
       ts_position_make (pos, l.moves[i], &undo);
-      ts_position_result (pos, &r);
+      /* Only a capture or a check can end the game at once (mate, king captured, last
+       * checker taken): asking the rules after every move costs a generation each. */
+      if ((l.moves[i].flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT)) || ts_position_in_check (pos))
+        ts_position_result (pos, &r);
+      else
+        r.kind = TS_RESULT_NONE;
       if (r.kind == TS_RESULT_WIN)
         v = r.winner_team == e->variant->team[e->root_seat] ? TS_SCORE_MATE : -TS_SCORE_MATE;
       else if (r.kind == TS_RESULT_DRAW)
