@@ -222,16 +222,19 @@ ts_board_layout_compute (TsBoardLayout *layout, const TsVariant *v,
       cols = rows = 3;
       best = fit_cell (v, cols, rows, TRUE, &needs, width, height);
     }
-  else if (options->fixed_arrangement || n <= 5)
+  else if (options->fixed_arrangement)
     {
-      /* up to five layers always stand in one row */
       preferred_arrangement (n, &cols, &rows);
       best = fit_cell (v, cols, rows, FALSE, &needs, width, height);
     }
   else
     {
+      /* up to five layers stand in one row unless a grid of grids gives clearly
+       * bigger cells (a tall window); six or more always form a grid */
+      double row_cell = n <= 5 ? fit_cell (v, n, 1, FALSE, &needs, width, height) : -1;
+
       cols = rows = 1;
-      for (guint c = 2; c <= n; c++)
+      for (guint c = 1; c <= n; c++)
         {
           guint r = (n + c - 1) / c;
           double cell;
@@ -244,6 +247,12 @@ ts_board_layout_compute (TsBoardLayout *layout, const TsVariant *v,
               cols = c;
               rows = r;
             }
+        }
+      if (n <= 5 && (best < row_cell * 1.25 || n == 1))
+        {
+          best = row_cell;
+          cols = n;
+          rows = 1;
         }
     }
 
