@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "doseki/doseki.h"
 #include "rules/geometry.h"
 
 #define MAX_SET 8
@@ -105,54 +106,19 @@ translate (const TsGeometry *g, TsCell cell, const int t[TS_MAX_DIMS])
   return ts_geometry_cell (g, a);
 }
 
-/* Recovers S of a Doseki move from what it changes: every checker of S lies on a
- * chain along the translation that starts on a vacated cell, and a chain goes
- * on while its next cell held one of the mover's checkers before the move. */
 static void
-doseki_move_set (TsPosition *p, TsMove m, const guint8 *own_before, MoveSet *out)
+doseki_move_set (TsMove m, MoveSet *out)
 {
-  const TsGeometry *g = &ts_position_variant (p)->geometry;
-  guint seat;
-  int t[TS_MAX_DIMS];
-  TsUndo undo;
+  TsCell cells[TS_DOSEKI_MAX_SET];
+  guint n;
 
   out->n = 0;
   if (m.from == TS_NO_CELL || m.to == TS_NO_CELL)
     return;
-  seat = TS_PIECE_SEAT (ts_position_piece_at (p, m.from));
-  offset_coords (g, m.from, m.to, t);
-  ts_position_make (p, m, &undo);
-  for (TsCell c = 0; c < (TsCell) g->ncells && out->n < MAX_SET; c++)
-    {
-      TsPiece after;
-      if (!own_before[c])
-        continue;
-      after = ts_position_piece_at (p, c);
-      if (after != 0 && TS_PIECE_SEAT (after) == seat)
-        continue;
-      /* c was vacated: walk its chain */
-      for (TsCell x = c; x != TS_NO_CELL && out->n < MAX_SET; x = translate (g, x, t))
-        {
-          out->cells[out->n++] = x;
-          TsCell next = translate (g, x, t);
-          if (next == TS_NO_CELL || !own_before[next])
-            break;
-        }
-    }
-  ts_position_unmake (p, &undo);
+  n = MIN (ts_doseki_move_cells (m, cells), MAX_SET);
+  memcpy (out->cells, cells, n * sizeof (TsCell));
+  out->n = n;
   qsort (out->cells, out->n, sizeof (TsCell), cmp_cell);
-}
-
-static void
-fill_own (const TsPosition *p, guint seat, guint8 *own)
-{
-  const TsGeometry *g = &ts_position_variant (p)->geometry;
-
-  for (TsCell c = 0; c < (TsCell) g->ncells; c++)
-    {
-      TsPiece q = ts_position_piece_at (p, c);
-      own[c] = q != 0 && TS_PIECE_SEAT (q) == seat;
-    }
 }
 
 static void
@@ -177,13 +143,9 @@ regenerate (TsBoardView *self)
   ts_position_generate_legal (self->position, &self->legal);
   if (is_doseki (self) && self->legal.n > 0)
     {
-      guint8 own[TS_MAX_CELLS];
-      guint seat = ts_position_side_to_move (self->position);
-
-      fill_own (self->position, seat, own);
       self->sets = g_new0 (MoveSet, self->legal.n);
       for (guint i = 0; i < self->legal.n; i++)
-        doseki_move_set (self->position, self->legal.moves[i], own, &self->sets[i]);
+        doseki_move_set (self->legal.moves[i], &self->sets[i]);
     }
 }
 
@@ -1108,14 +1070,11 @@ ts_board_view_set_last_move (TsBoardView *self, const TsPosition *before, const 
       if (before && ts_position_variant (before)->family == TS_FAMILY_DOSEKI &&
           move->from != TS_NO_CELL)
         {
-          g_autoptr(TsPosition) copy = ts_position_copy (before);
           const TsGeometry *g = &ts_position_variant (before)->geometry;
-          guint8 own[TS_MAX_CELLS];
           MoveSet set;
           int t[TS_MAX_DIMS];
 
-          fill_own (before, TS_PIECE_SEAT (ts_position_piece_at (before, move->from)), own);
-          doseki_move_set (copy, *move, own, &set);
+          doseki_move_set (*move, &set);
           offset_coords (g, move->from, move->to, t);
           for (guint i = 0; i < set.n; i++)
             {
