@@ -37,6 +37,7 @@ struct _TesseraWindow
   GtkLabel             *end_label;
   GtkLabel             *status_label;
   TsClockView          *clock_view;
+  GtkBox               *drop_box;
   GtkNotebook          *side_notebook;
   TsMoveListView       *move_list;
   GtkEntry             *notation_entry;
@@ -190,6 +191,57 @@ write_autosave (TesseraWindow *self)
 }
 
 static void
+drop_toggled (GtkToggleButton *button,
+              TesseraWindow   *self)
+{
+  int type = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "piece-type"));
+
+  if (!gtk_toggle_button_get_active (button))
+    {
+      ts_board_view_set_drop_type (TS_BOARD_VIEW (self->board), -1);
+      return;
+    }
+  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (self->drop_box)); w; w = gtk_widget_get_next_sibling (w))
+    if (GTK_IS_TOGGLE_BUTTON (w) && w != GTK_WIDGET (button))
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (w), FALSE);
+  ts_board_view_set_drop_type (TS_BOARD_VIEW (self->board), type);
+}
+
+/* Pieces in hand (Grossraumschach) or outside checkers (Doseki): a button each, which makes
+ * a click on the board drop or place one. */
+static void
+update_drops (TesseraWindow *self)
+{
+  const TsPosition *p = ts_game_session_get_position (self->session);
+  const TsVariant *v = ts_game_session_get_variant (self->session);
+  guint seat = ts_position_side_to_move (p);
+  GtkWidget *w;
+  gboolean any = FALSE;
+
+  ts_board_view_set_drop_type (TS_BOARD_VIEW (self->board), -1);
+  while ((w = gtk_widget_get_last_child (GTK_WIDGET (self->drop_box))) != NULL && GTK_IS_TOGGLE_BUTTON (w))
+    gtk_box_remove (self->drop_box, w);
+  if ((v->has_drops || v->family == TS_FAMILY_DOSEKI) && ts_game_session_can_move (self->session))
+    for (guint t = 0; t < v->n_piece_types; t++)
+      {
+        guint n = ts_position_hand_count (p, seat, t);
+        g_autofree char *label = NULL;
+        GtkWidget *button;
+
+        if (n == 0)
+          continue;
+        /* Translators: a piece in hand and how many, "Pawn ×2" */
+        label = g_strdup_printf (_("%s ×%u"), _(v->piece_types[t].name), n);
+        button = gtk_toggle_button_new_with_label (label);
+        g_object_set_data (G_OBJECT (button), "piece-type", GINT_TO_POINTER (t));
+        g_signal_connect (button, "toggled", G_CALLBACK (drop_toggled), self);
+        gtk_box_append (self->drop_box, button);
+        any = TRUE;
+      }
+  gtk_widget_set_visible (GTK_WIDGET (self->drop_box), any);
+}
+
+static void
 refresh (TesseraWindow *self)
 {
   TsGame *game = ts_game_session_get_game (self->session);
@@ -208,6 +260,7 @@ refresh (TesseraWindow *self)
     ts_board_view_set_last_move (board, NULL, NULL);
   ts_board_view_set_interactive (board, ts_game_session_can_move (self->session));
   ts_move_list_view_set_game (self->move_list, game);
+  update_drops (self);
 
   gtk_label_set_label (self->end_label, over ? ts_game_session_get_end_message (self->session) : "");
   gtk_revealer_set_reveal_child (self->end_revealer, over && ts_game_node_n_children (node) == 0);
@@ -1161,6 +1214,7 @@ tessera_window_class_init (TesseraWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, end_label);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, clock_view);
+  gtk_widget_class_bind_template_child (widget_class, TesseraWindow, drop_box);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, side_notebook);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, notation_entry);

@@ -342,6 +342,72 @@ test_move_list_editing (void)
   close_window (window);
 }
 
+static GtkWidget *
+find_toggle (GtkWidget *widget)
+{
+  if (GTK_IS_TOGGLE_BUTTON (widget) && gtk_widget_get_visible (widget) &&
+      g_object_get_data (G_OBJECT (widget), "piece-type") != NULL)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_toggle (child);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* Grossraumschach: captures until the side to move holds a piece, then a drop made with the
+ * hand button and a click on a target cell. */
+static void
+test_drop_from_hand (void)
+{
+  TesseraWindow *window;
+  TsGameSession *session;
+  TsBoardView *board;
+  TsSessionSetup setup;
+  GtkWidget *button = NULL;
+  g_autofree guint16 *marks = g_new0 (guint16, TS_MAX_CELLS);
+  TsCell target = TS_NO_CELL;
+  guint before;
+
+  reset_settings ();
+  all_humans (&setup);
+  window = new_window ("grossraumschach", &setup);
+  session = tessera_window_get_session (window);
+  board = TS_BOARD_VIEW (tessera_window_get_board (window));
+  for (guint i = 0; i < 200 && (button = find_toggle (GTK_WIDGET (window))) == NULL; i++)
+    {
+      g_autoptr(TsPosition) p = ts_position_copy (ts_game_session_get_position (session));
+      TsMoveList list;
+      TsMove m;
+
+      ts_move_list_init (&list);
+      ts_position_generate_legal (p, &list);
+      g_assert_cmpuint (list.n, >, 0);
+      m = list.moves[(i * 7) % list.n];
+      for (guint j = 0; j < list.n; j++)
+        if ((list.moves[j].flags & TS_MOVE_CAPTURE) && !(list.moves[j].flags & TS_MOVE_DROP))
+          m = list.moves[j];
+      ts_move_list_clear (&list);
+      g_assert_true (ts_game_session_play (session, m));
+    }
+  g_assert_nonnull (button);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
+  ts_board_view_get_marks (board, marks);
+  for (TsCell c = 0; c < TS_MAX_CELLS && target == TS_NO_CELL; c++)
+    if (marks[c] & TS_CELL_MARK_TARGET)
+      target = c;
+  g_assert_cmpint (target, !=, TS_NO_CELL);
+  before = ply (window);
+  ts_board_view_activate_cell (board, target);
+  g_assert_cmpuint (ply (window), ==, before + 1);
+  g_assert_true (ts_game_current (ts_game_session_get_game (session))->move.flags & TS_MOVE_DROP);
+  g_assert_cmpint (ts_game_current (ts_game_session_get_game (session))->move.to, ==, target);
+  close_window (window);
+}
+
 static double
 thread_cpu_ms (void)
 {
@@ -461,6 +527,7 @@ main (int argc, char *argv[])
     }
   g_test_add_func ("/game-window/move-list-editing", test_move_list_editing);
   g_test_add_func ("/game-window/hint", test_hint);
+  g_test_add_func ("/game-window/drop-from-hand", test_drop_from_hand);
   g_test_add_func ("/game-window/computer-game-responsive", test_computer_game);
 
   return g_test_run ();
