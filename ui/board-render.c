@@ -375,6 +375,16 @@ mix (const TsRgb *a, const TsRgb *b, double t)
   return (TsRgb) { a->r + (b->r - a->r) * t, a->g + (b->g - a->g) * t, a->b + (b->b - a->b) * t };
 }
 
+/* Cairo's toy text API takes one font, without fallback for missing letters: the translation
+ * names a family that has the language's script (the default "Sans" has no CJK letters). */
+static const char *
+label_font (void)
+{
+  /* Translators: a font family for the labels drawn on the board, which must have the
+   * letters of your language, e.g. "Noto Sans CJK JP"; keep "Sans" if it has them. */
+  return _("Sans");
+}
+
 static void
 text_centred (cairo_t *cr, const char *text, double cx, double cy)
 {
@@ -452,7 +462,7 @@ draw_layer_labels (cairo_t *cr, const TsBoardLayout *layout,
   double label = layout->label;
   char buf[16];
 
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_select_font_face (cr, label_font (), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, label);
   set_rgb (cr, &theme->text);
 
@@ -491,9 +501,9 @@ draw_layer_labels (cairo_t *cr, const TsBoardLayout *layout,
       title = g_strdup_printf (_("Layer %s"), name);
     else
       title = g_strdup_printf (_("Level %s"), name);
-    cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_select_font_face (cr, label_font (), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
     text_centred (cr, title, x0 + layout->files * c / 2, y0 - label * 0.8);
-    cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_select_font_face (cr, label_font (), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   }
 
   if (!options->coordinates)
@@ -909,7 +919,7 @@ draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOption
             g_string_append_printf (str, "  %c×%u", v->piece_types[t].letter, n);
         }
       texts[s] = g_string_free (str, FALSE);
-      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL,
+      cairo_select_font_face (cr, label_font (), CAIRO_FONT_SLANT_NORMAL,
                               s == to_move ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
       cairo_text_extents (cr, texts[s], &e);
       widths[s] = ih + label * 0.4 + e.x_advance + label * 0.8;
@@ -935,7 +945,7 @@ draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOption
           cairo_fill (cr);
         }
       paint_piece (cr, army_emblem (v), army, FALSE, x + label * 0.3, y, ih);
-      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL,
+      cairo_select_font_face (cr, label_font (), CAIRO_FONT_SLANT_NORMAL,
                               s == to_move ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
       set_rgba (cr, &theme->text, active ? 1.0 : 0.45);
       {
@@ -979,7 +989,7 @@ ts_board_render (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOp
 
   if (layout->caption_h > 0)
     {
-      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+      cairo_select_font_face (cr, label_font (), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
       cairo_set_font_size (cr, layout->label * 1.15);
       set_rgb (cr, &theme->text);
       text_centred (cr, options->caption, layout->width / 2,
