@@ -10,6 +10,7 @@
 
 #include "board-view.h"
 #include "move-list.h"
+#include "new-game-dialog.h"
 #include "rules/notation.h"
 #include "rules/postext.h"
 #include "rules/variant.h"
@@ -408,6 +409,77 @@ test_drop_from_hand (void)
   close_window (window);
 }
 
+/* The drop-down whose list has n items (the variants). */
+static GtkDropDown *
+find_dropdown (GtkWidget *widget, guint n)
+{
+  if (GTK_IS_DROP_DOWN (widget) && g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (widget))) == n)
+    return GTK_DROP_DOWN (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkDropDown *found = find_dropdown (child, n);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* The New Game dialog: its choices make the new game and are remembered for the next start. */
+static void
+test_new_game_dialog (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *last = NULL;
+  TesseraWindow *window;
+  TsNewGameDialog *dialog = NULL;
+  TsSessionSetup setup;
+  GListModel *toplevels;
+  const TsSessionSetup *got;
+
+  reset_settings ();
+  window = new_window ("raumschach", NULL);
+  /* First start: White human, Black the computer at a middle level, no clock. */
+  got = ts_game_session_get_setup (tessera_window_get_session (window));
+  g_assert_cmpint (got->kind[0], ==, TS_SEAT_HUMAN);
+  g_assert_cmpint (got->kind[1], ==, TS_SEAT_COMPUTER);
+  g_assert_cmpuint (got->level[1], ==, 5);
+  g_assert_cmpint (got->base_ms, ==, 0);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && dialog == NULL; i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (TS_IS_NEW_GAME_DIALOG (w))
+        dialog = TS_NEW_GAME_DIALOG (w);
+    }
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (ts_new_game_dialog_get_variant (dialog)->id, ==, "raumschach");
+  ts_new_game_dialog_get_setup (dialog, &setup);
+  g_assert_cmpint (setup.kind[1], ==, TS_SEAT_COMPUTER);
+
+  /* Nihongi, as chosen in the variant list, with the dialog's seats. */
+  {
+    guint n;
+    const TsVariant *const *variants = ts_variant_list (&n);
+    GtkDropDown *dropdown = find_dropdown (GTK_WIDGET (dialog), n);
+
+    g_assert_nonnull (dropdown);
+    for (guint i = 0; i < n; i++)
+      if (g_str_equal (variants[i]->id, "nihongi"))
+        gtk_drop_down_set_selected (dropdown, i);
+  }
+  g_assert_cmpstr (ts_new_game_dialog_get_variant (dialog)->id, ==, "nihongi");
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  g_assert_cmpstr (tessera_window_get_variant (window), ==, "nihongi");
+  g_assert_cmpuint (ply (window), ==, 0);
+  last = g_settings_get_string (settings, "last-variant");
+  g_assert_cmpstr (last, ==, "nihongi");
+  close_window (window);
+}
+
 static double
 thread_cpu_ms (void)
 {
@@ -527,6 +599,7 @@ main (int argc, char *argv[])
     }
   g_test_add_func ("/game-window/move-list-editing", test_move_list_editing);
   g_test_add_func ("/game-window/hint", test_hint);
+  g_test_add_func ("/game-window/new-game-dialog", test_new_game_dialog);
   g_test_add_func ("/game-window/drop-from-hand", test_drop_from_hand);
   g_test_add_func ("/game-window/computer-game-responsive", test_computer_game);
 
