@@ -130,8 +130,19 @@ ts_new_game_dialog_class_init (TsNewGameDialogClass *klass)
 }
 
 static void
+rules_clicked (TsNewGameDialog *self)
+{
+  GApplication *app = g_application_get_default ();
+  const TsVariant *v = ts_new_game_dialog_get_variant (self);
+
+  if (app != NULL && v != NULL)
+    g_action_group_activate_action (G_ACTION_GROUP (app), "help-variant", g_variant_new_string (v->id));
+}
+
+static void
 ts_new_game_dialog_init (TsNewGameDialog *self)
 {
+  GtkWidget *rules;
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) times = gtk_string_list_new (NULL);
   guint n;
@@ -172,4 +183,12 @@ ts_new_game_dialog_init (TsNewGameDialog *self)
       g_signal_connect_swapped (self->seat_kind[i], "notify::selected", G_CALLBACK (kind_changed), self);
     }
   g_signal_connect_swapped (self->variant_dropdown, "notify::selected", G_CALLBACK (variant_changed), self);
+
+  /* The rules of the chosen variant, in the help window. */
+  rules = gtk_button_new_from_icon_name ("help-browser-symbolic");
+  gtk_widget_set_tooltip_text (rules, _("Rules of this variant"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (rules), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Rules of this variant"), -1);
+  g_signal_connect_swapped (rules, "clicked", G_CALLBACK (rules_clicked), self);
+  gtk_grid_attach (self->grid, rules, 3, 0, 1, 1);
 }

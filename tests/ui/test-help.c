@@ -6,6 +6,7 @@
 
 #include "help-pages.h"
 #include "help-window.h"
+#include "new-game-dialog.h"
 #include "rules/variant.h"
 #include "tessera-application.h"
 #include "tessera-window.h"
@@ -91,6 +92,32 @@ test_help_actions (void)
   g_assert_cmpuint (n_help, ==, 1);
   g_assert_cmpstr (tessera_help_window_get_page (help), ==, "grossraumschach");
   gtk_test_widget_wait_for_draw (GTK_WIDGET (help));
+
+  /* The new-game dialog's Rules button shows the page of the variant chosen there. */
+  {
+    GtkWidget *dialog = ts_new_game_dialog_new (NULL, "cubic8-teams-13", NULL);
+    GtkWidget *button = NULL;
+
+    for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (dialog)); w && !button; )
+      {
+        const char *tip = gtk_widget_get_tooltip_text (w);
+
+        if (GTK_IS_BUTTON (w) && tip && g_str_equal (tip, "Rules of this variant"))
+          button = w;
+        else if (gtk_widget_get_first_child (w))
+          w = gtk_widget_get_first_child (w);
+        else
+          {
+            while (w && !gtk_widget_get_next_sibling (w))
+              w = gtk_widget_get_parent (w);
+            w = w ? gtk_widget_get_next_sibling (w) : NULL;
+          }
+      }
+    g_assert_nonnull (button);
+    g_signal_emit_by_name (button, "clicked");
+    g_assert_cmpstr (tessera_help_window_get_page (help), ==, "cubic8-teams-13");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
 
   /* Activation presents a game window, never the help window. */
   g_application_activate (G_APPLICATION (app));
