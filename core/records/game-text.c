@@ -528,8 +528,12 @@ parse_commands (const char **text, TsAnnotation *a)
 static void
 set_after_comment (TsGameNode *node, const char *raw)
 {
-  parse_commands (&raw, &node->annotation);
-  node->annotation.comment_after = ts_record_clean_text (raw, FALSE);
+  /* Cleaned first: dropping a control character must not make a command appear later. */
+  g_autofree char *clean = ts_record_clean_text (raw, FALSE);
+  const char *rest = clean ? clean : "";
+
+  parse_commands (&rest, &node->annotation);
+  node->annotation.comment_after = ts_record_clean_text (rest, FALSE);
 }
 
 static gboolean
