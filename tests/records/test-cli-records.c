@@ -16,6 +16,11 @@ run_cli (const char *const *args, char **out, char **err)
   g_autoptr (GError) error = NULL;
   int status;
 
+  /* Callers reuse their out/err strings from one run to the next. */
+  if (out != NULL)
+    g_clear_pointer (out, g_free);
+  if (err != NULL)
+    g_clear_pointer (err, g_free);
   g_assert_nonnull (g_getenv ("TESSERA_CLI"));
   g_ptr_array_add (argv, (gpointer) g_getenv ("TESSERA_CLI"));
   for (guint i = 0; args[i]; i++)

@@ -108,7 +108,6 @@ test_kill_and_restore (void)
   g_autoptr(TsGame) saved = NULL;
   g_autofree char *first = NULL;
   g_autofree char *second = NULL;
-  g_autofree char *expected = NULL;
   g_autofree char *restored = NULL;
   TesseraWindow *window;
   TsGameSession *session;
