@@ -8,7 +8,7 @@
 #include "engine/engine.h"
 #include "eval-graph.h"
 
-#define MAX_LINES 8
+#define MAX_LINES 8   /* as many labels as analysis-panel.ui has */
 
 struct _TsAnalysisPanel
 {
@@ -296,7 +296,7 @@ ts_analysis_panel_dispose (GObject *object)
   if (self->search)
     ts_search_stop (self->search);
   g_clear_pointer (&self->search, ts_search_unref);
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TS_TYPE_ANALYSIS_PANEL);
   G_OBJECT_CLASS (ts_analysis_panel_parent_class)->dispose (object);
 }
 
@@ -326,53 +326,31 @@ ts_analysis_panel_class_init (TsAnalysisPanelClass *klass)
                   G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
   gtk_widget_class_install_action (widget_class, "analysis.toggle", NULL, action_toggle);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+
+  g_type_ensure (TS_TYPE_EVAL_GRAPH);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/analysis-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, TsAnalysisPanel, box);
+  gtk_widget_class_bind_template_child (widget_class, TsAnalysisPanel, toggle);
+  gtk_widget_class_bind_template_child (widget_class, TsAnalysisPanel, lines_spin);
+  gtk_widget_class_bind_template_child (widget_class, TsAnalysisPanel, stats);
+  gtk_widget_class_bind_template_child (widget_class, TsAnalysisPanel, graph);
+  /* the template's labels line_0 … line_7, one per line shown */
+  for (guint i = 0; i < MAX_LINES; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("line_%u", i);
+
+      gtk_widget_class_bind_template_child_full (widget_class, id, FALSE,
+                                                 G_STRUCT_OFFSET (TsAnalysisPanel, line_labels) +
+                                                 i * sizeof (GtkLabel *));
+    }
+  gtk_widget_class_bind_template_callback (widget_class, link_activated);
+  gtk_widget_class_bind_template_callback (widget_class, lines_changed);
 }
 
 static void
 ts_analysis_panel_init (TsAnalysisPanel *self)
 {
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *lines_label = gtk_label_new_with_mnemonic (_("_Lines"));
-
   self->n_lines = 1;
   self->game_scores = g_array_new (FALSE, FALSE, sizeof (int));
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-  g_object_set (self->box, "margin-start", 12, "margin-end", 12, "margin-top", 12, "margin-bottom", 12, NULL);
-
-  self->toggle = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Analyse")));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->toggle), "analysis.toggle");
-  self->lines_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, MAX_LINES, 1));
-  gtk_label_set_mnemonic_widget (GTK_LABEL (lines_label), GTK_WIDGET (self->lines_spin));
-  gtk_widget_set_hexpand (lines_label, TRUE);
-  gtk_label_set_xalign (GTK_LABEL (lines_label), 1);
-  g_signal_connect (self->lines_spin, "value-changed", G_CALLBACK (lines_changed), self);
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->toggle));
-  gtk_box_append (GTK_BOX (row), lines_label);
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->lines_spin));
-  gtk_box_append (GTK_BOX (self->box), row);
-
-  self->stats = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->stats, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->stats), "dim-label");
-  gtk_widget_add_css_class (GTK_WIDGET (self->stats), "numeric");
-  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->stats));
-
-  for (guint i = 0; i < MAX_LINES; i++)
-    {
-      self->line_labels[i] = GTK_LABEL (gtk_label_new (NULL));
-      gtk_label_set_xalign (self->line_labels[i], 0);
-      gtk_label_set_wrap (self->line_labels[i], TRUE);
-      gtk_label_set_wrap_mode (self->line_labels[i], PANGO_WRAP_WORD_CHAR);
-      gtk_label_set_max_width_chars (self->line_labels[i], 36);
-      gtk_widget_set_visible (GTK_WIDGET (self->line_labels[i]), FALSE);
-      g_signal_connect (self->line_labels[i], "activate-link", G_CALLBACK (link_activated), self);
-      gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->line_labels[i]));
-    }
-
-  self->graph = ts_eval_graph_new ();
-  gtk_widget_set_vexpand (self->graph, TRUE);
-  gtk_widget_set_valign (self->graph, GTK_ALIGN_END);
-  gtk_widget_set_size_request (self->graph, 200, 80);
-  gtk_box_append (GTK_BOX (self->box), self->graph);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }

@@ -152,17 +152,6 @@ export_clicked (TsDiagramExportDialog *self)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
-static GtkWidget *
-row_label (const char *text, GtkWidget *mnemonic)
-{
-  GtkWidget *label = gtk_label_new_with_mnemonic (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), mnemonic);
-  return label;
-}
-
 GtkWidget *
 ts_diagram_export_dialog_new (GtkWindow        *parent,
                               const TsPosition *p)
@@ -188,52 +177,22 @@ ts_diagram_export_dialog_finalize (GObject *object)
 static void
 ts_diagram_export_dialog_class_init (TsDiagramExportDialogClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->finalize = ts_diagram_export_dialog_finalize;
-  gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/diagram-export-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, TsDiagramExportDialog, format);
+  gtk_widget_class_bind_template_child (widget_class, TsDiagramExportDialog, size);
+  gtk_widget_class_bind_template_child (widget_class, TsDiagramExportDialog, coordinates);
+  gtk_widget_class_bind_template_child (widget_class, TsDiagramExportDialog, caption);
+  gtk_widget_class_bind_template_child (widget_class, TsDiagramExportDialog, status);
+  gtk_widget_class_bind_template_callback (widget_class, copy_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, export_clicked);
 }
 
 static void
 ts_diagram_export_dialog_init (TsDiagramExportDialog *self)
 {
-  const char *formats[] = { "PNG", "SVG", "PDF", NULL };
-  GtkWidget *grid = gtk_grid_new ();
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *copy = gtk_button_new_with_mnemonic (_("_Copy Image"));
-  GtkWidget *export = gtk_button_new_with_mnemonic (_("_Export…"));
-
-  gtk_window_set_title (GTK_WINDOW (self), _("Export Diagram"));
-  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
-  gtk_window_set_resizable (GTK_WINDOW (self), FALSE);
-  self->format = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (formats));
-  self->size = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (100, 8000, 50));
-  gtk_spin_button_set_value (self->size, 800);
-  self->coordinates = GTK_SWITCH (gtk_switch_new ());
-  gtk_switch_set_active (self->coordinates, TRUE);
-  gtk_widget_set_halign (GTK_WIDGET (self->coordinates), GTK_ALIGN_END);
-  self->caption = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_placeholder_text (self->caption, _("None"));
-  self->status = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->status, TRUE);
-  gtk_label_set_xalign (self->status, 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->status), FALSE);
-
-  g_object_set (grid, "margin-start", 24, "margin-end", 24, "margin-top", 24, "margin-bottom", 24,
-                "row-spacing", 12, "column-spacing", 24, NULL);
-  gtk_grid_attach (GTK_GRID (grid), row_label (_("_Format"), GTK_WIDGET (self->format)), 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->format), 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), row_label (_("_Width in pixels"), GTK_WIDGET (self->size)), 0, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->size), 1, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), row_label (_("C_oordinates"), GTK_WIDGET (self->coordinates)), 0, 2, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->coordinates), 1, 2, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), row_label (_("C_aption"), GTK_WIDGET (self->caption)), 0, 3, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->caption), 1, 3, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->status), 0, 4, 2, 1);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-  gtk_widget_add_css_class (export, "suggested-action");
-  gtk_box_append (GTK_BOX (buttons), copy);
-  gtk_box_append (GTK_BOX (buttons), export);
-  gtk_grid_attach (GTK_GRID (grid), buttons, 0, 5, 2, 1);
-  g_signal_connect_swapped (copy, "clicked", G_CALLBACK (copy_clicked), self);
-  g_signal_connect_swapped (export, "clicked", G_CALLBACK (export_clicked), self);
-  gtk_window_set_child (GTK_WINDOW (self), grid);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }

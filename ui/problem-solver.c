@@ -479,7 +479,7 @@ ts_problem_solver_dispose (GObject *object)
   TsProblemSolver *self = TS_PROBLEM_SOLVER (object);
 
   g_cancellable_cancel (self->cancellable);
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TS_TYPE_PROBLEM_SOLVER);
   G_OBJECT_CLASS (ts_problem_solver_parent_class)->dispose (object);
 }
 
@@ -524,44 +524,18 @@ ts_problem_solver_class_init (TsProblemSolverClass *klass)
   gtk_widget_class_install_action (widget_class, "problem.restart", NULL, action_restart);
   gtk_widget_class_install_action (widget_class, "problem.solve", NULL, action_solve);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+
+  g_type_ensure (TS_TYPE_BOARD_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/problem-solver.ui");
+  gtk_widget_class_bind_template_child (widget_class, TsProblemSolver, box);
+  gtk_widget_class_bind_template_child (widget_class, TsProblemSolver, board);
+  gtk_widget_class_bind_template_child (widget_class, TsProblemSolver, status);
+  gtk_widget_class_bind_template_child (widget_class, TsProblemSolver, solution);
+  gtk_widget_class_bind_template_callback (widget_class, move_played);
 }
 
 static void
 ts_problem_solver_init (TsProblemSolver *self)
 {
-  GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *again = gtk_button_new_with_mnemonic (_("_Start Again"));
-  GtkWidget *solve = gtk_button_new_with_mnemonic (_("S_olve"));
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-
-  self->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-  self->board = TS_BOARD_VIEW (ts_board_view_new ());
-  gtk_widget_set_hexpand (GTK_WIDGET (self->board), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self->board), TRUE);
-  g_signal_connect (self->board, "move-played", G_CALLBACK (move_played), self);
-  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->board));
-
-  g_object_set (side, "margin-start", 6, "margin-end", 12, "margin-top", 12, "margin-bottom", 12,
-                "width-request", 260, NULL);
-  self->status = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->status, TRUE);
-  gtk_label_set_xalign (self->status, 0);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (again), "problem.restart");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (solve), "problem.solve");
-  gtk_box_append (GTK_BOX (buttons), again);
-  gtk_box_append (GTK_BOX (buttons), solve);
-  self->solution = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->solution, 0);
-  gtk_label_set_yalign (self->solution, 0);
-  gtk_label_set_selectable (self->solution, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->solution), "monospace");
-  gtk_widget_set_visible (GTK_WIDGET (self->solution), FALSE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->solution));
-  gtk_widget_set_vexpand (scroller, TRUE);
-  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->status));
-  gtk_box_append (GTK_BOX (side), buttons);
-  gtk_box_append (GTK_BOX (side), scroller);
-  gtk_box_append (GTK_BOX (self->box), side);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }

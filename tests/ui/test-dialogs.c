@@ -129,6 +129,20 @@ test_export (void)
   dropdowns = collect (dialog, GTK_TYPE_DROP_DOWN);
   entries = collect (dialog, GTK_TYPE_ENTRY);
   g_assert_cmpuint (spins->len, ==, 1);
+  g_assert_cmpuint (dropdowns->len, ==, 1);
+  g_assert_cmpuint (entries->len, ==, 1);
+  /* the template's defaults: PNG, 800 pixels wide, coordinates on */
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Export Diagram");
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_cmpuint (gtk_drop_down_get_selected (g_ptr_array_index (dropdowns, 0)), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (g_ptr_array_index (dropdowns, 0))), ==, 3);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (g_ptr_array_index (spins, 0)), ==, 800);
+  {
+    g_autoptr(GPtrArray) switches = collect (dialog, GTK_TYPE_SWITCH);
+
+    g_assert_cmpuint (switches->len, ==, 1);
+    g_assert_true (gtk_switch_get_active (g_ptr_array_index (switches, 0)));
+  }
 
   gtk_spin_button_set_value (g_ptr_array_index (spins, 0), 640);
 #define EXPORT(path) \
@@ -219,6 +233,50 @@ test_copy_image (void)
   destroy_and_check (window);
 }
 
+static GtkWidget *
+button_labelled (GtkWidget *root, const char *label)
+{
+  g_autoptr(GPtrArray) buttons = collect (root, GTK_TYPE_BUTTON);
+
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), label) == 0)
+      return g_ptr_array_index (buttons, i);
+  return NULL;
+}
+
+/* The dialog's Copy Image button: the diagram at the chosen width on the clipboard. */
+static void
+test_export_copy_button (void)
+{
+  g_autoptr(TsPosition) p = ts_position_new_initial (ts_variant_lookup ("raumschach"));
+  GtkWidget *dialog = ts_diagram_export_dialog_new (NULL, p);
+  g_autoptr(GPtrArray) spins = NULL, labels = NULL;
+  GtkWidget *copy;
+  GdkContentProvider *content;
+  GValue value = G_VALUE_INIT;
+  gboolean status_shown = FALSE;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  spins = collect (dialog, GTK_TYPE_SPIN_BUTTON);
+  gtk_spin_button_set_value (g_ptr_array_index (spins, 0), 300);
+  copy = button_labelled (dialog, "_Copy Image");
+  g_assert_nonnull (copy);
+  g_assert_nonnull (button_labelled (dialog, "_Export…"));
+  g_signal_emit_by_name (copy, "clicked");
+  content = gdk_clipboard_get_content (gtk_widget_get_clipboard (dialog));
+  g_assert_nonnull (content);
+  g_value_init (&value, GDK_TYPE_TEXTURE);
+  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+  g_assert_cmpint (gdk_texture_get_width (g_value_get_object (&value)), ==, 300);
+  g_value_unset (&value);
+  labels = collect (dialog, GTK_TYPE_LABEL);
+  for (guint i = 0; i < labels->len; i++)
+    status_shown |= gtk_widget_get_visible (g_ptr_array_index (labels, i)) &&
+                    g_str_equal (gtk_label_get_label (g_ptr_array_index (labels, i)), "The image is on the clipboard.");
+  g_assert_true (status_shown);
+  destroy_and_check (dialog);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -227,5 +285,6 @@ main (int argc, char **argv)
   g_test_add_func ("/dialogs/preferences", test_preferences);
   g_test_add_func ("/dialogs/export-diagram", test_export);
   g_test_add_func ("/dialogs/copy-image", test_copy_image);
+  g_test_add_func ("/dialogs/export-copy-button", test_export_copy_button);
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 #include <string.h>
 
+#include "board-view.h"
 #include "problem-solver.h"
 #include "rules/notation.h"
 #include "rules/postext.h"
@@ -82,6 +83,19 @@ wait_idle (TsProblemSolver *solver)
   g_assert_false (ts_problem_solver_is_busy (solver));
 }
 
+static GtkWidget *
+first_of (GtkWidget *root, GType type)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = G_TYPE_CHECK_INSTANCE_TYPE (c, type) ? c : first_of (c, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 destroy_and_check (GtkWidget *window, gpointer widget)
 {
@@ -133,7 +147,16 @@ test_solving_mode (void)
     if (l.moves[i].piece == (guint) ts_variant_piece_type_by_letter (ts_position_variant (p), 'K'))
       wrong = l.moves[i];
   ts_move_list_clear (&l);
-  g_assert_true (ts_problem_solver_play (solver, wrong));
+  /* played on the board, as the user does */
+  {
+    GtkWidget *board = first_of (GTK_WIDGET (solver), TS_TYPE_BOARD_VIEW);
+    const TsPosition *before = ts_problem_solver_get_position (solver);
+
+    g_assert_nonnull (board);
+    g_assert_cmpuint (ts_position_side_to_move (before), ==, 0);
+    g_signal_emit_by_name (board, "move-played", &wrong);
+    g_assert_true (ts_problem_solver_is_busy (solver));
+  }
   wait_idle (solver);
   g_assert_cmpuint (failed, ==, 1);
   g_assert_false (ts_problem_solver_is_solved (solver));
