@@ -112,7 +112,10 @@ ts_cli_diagram (int argc, char **argv)
   gboolean no_coordinates = FALSE, no_status = FALSE, dark = FALSE, list = FALSE;
   gboolean pieces = FALSE;
   g_autofree char *select = NULL;
+  g_autofree char *theme = NULL;
+  g_autofree char *piece_style = NULL;
   g_autofree guint16 *marks = NULL;
+  int theme_id = TS_BOARD_THEME_CLASSIC, style = TS_PIECE_STYLE_FIGURES;
   int size = 800;
   const GOptionEntry entries[] = {
     { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("The variant (its id)"), N_("ID") },
@@ -129,6 +132,10 @@ ts_cli_diagram (int argc, char **argv)
     { "no-status", 0, 0, G_OPTION_ARG_NONE, &no_status,
       N_("Leave out the armies and the side to move"), NULL },
     { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, N_("Use the dark colours"), NULL },
+    { "theme", 0, 0, G_OPTION_ARG_STRING, &theme,
+      N_("Board colours: classic, green, blue or high-contrast"), N_("NAME") },
+    { "piece-style", 0, 0, G_OPTION_ARG_STRING, &piece_style,
+      N_("Pieces as figures or letters"), N_("STYLE") },
     { "list", 0, 0, G_OPTION_ARG_NONE, &list, N_("List the variants and exit"), NULL },
     { "select", 0, 0, G_OPTION_ARG_STRING, &select,
       N_("Mark the piece on CELL and the cells it can move to"), N_("CELL") },
@@ -163,6 +170,17 @@ ts_cli_diagram (int argc, char **argv)
       ts_cli_error (_("give --output FILE (.png, .svg or .pdf)"));
       return 2;
     }
+  if (theme && (theme_id = ts_board_theme_from_name (theme)) < 0)
+    {
+      ts_cli_error (_("unknown board colours “%s”: use classic, green, blue or high-contrast"),
+                    theme);
+      return 2;
+    }
+  if (piece_style && (style = ts_piece_style_from_name (piece_style)) < 0)
+    {
+      ts_cli_error (_("unknown piece style “%s”: use figures or letters"), piece_style);
+      return 2;
+    }
 
   if (pieces)
     {
@@ -190,7 +208,8 @@ ts_cli_diagram (int argc, char **argv)
   options.coordinates = !no_coordinates;
   options.status = !no_status;
   options.caption = caption;
-  options.theme = dark ? ts_board_theme_dark () : ts_board_theme_light ();
+  options.theme = ts_board_theme_get (theme_id, dark);
+  options.piece_style = style;
   if (!ts_board_render_to_file (&options, output, size, &error))
     {
       ts_cli_error ("%s", error->message);

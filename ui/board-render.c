@@ -10,31 +10,130 @@
 
 #include "rules/geometry.h"
 
-static const TsBoardTheme theme_light = {
-  .background = { 0.98, 0.97, 0.95 },
-  .text       = { 0.20, 0.18, 0.16 },
-  .light      = { 0.93, 0.85, 0.72 },
-  .dark       = { 0.71, 0.53, 0.39 },
-  .hover      = { 0.35, 0.60, 0.95 },
-  .selected   = { 0.40, 0.75, 0.30 },
-  .target     = { 0.10, 0.35, 0.10 },
-  .last_move  = { 0.95, 0.85, 0.25 },
-  .check      = { 0.90, 0.10, 0.10 },
-  .cursor     = { 0.10, 0.30, 0.90 },
+#define PLAIN .line = 1.0, .mark_alpha = 1.0
+
+/* Per theme: the colours for a light style, then for a dark one. Classic is the
+ * original pair; high contrast trades beauty for strong edges and marks. */
+static const TsBoardTheme themes[TS_N_BOARD_THEMES][2] = {
+  [TS_BOARD_THEME_CLASSIC] = {
+    {
+      .background = { 0.98, 0.97, 0.95 },
+      .text       = { 0.20, 0.18, 0.16 },
+      .light      = { 0.93, 0.85, 0.72 },
+      .dark       = { 0.71, 0.53, 0.39 },
+      .hover      = { 0.35, 0.60, 0.95 },
+      .selected   = { 0.40, 0.75, 0.30 },
+      .target     = { 0.10, 0.35, 0.10 },
+      .last_move  = { 0.95, 0.85, 0.25 },
+      .check      = { 0.90, 0.10, 0.10 },
+      .cursor     = { 0.10, 0.30, 0.90 },
+      PLAIN,
+    },
+    {
+      .background = { 0.14, 0.14, 0.15 },
+      .text       = { 0.88, 0.88, 0.86 },
+      .light      = { 0.62, 0.66, 0.70 },
+      .dark       = { 0.36, 0.42, 0.50 },
+      .hover      = { 0.45, 0.70, 1.00 },
+      .selected   = { 0.45, 0.80, 0.35 },
+      .target     = { 0.05, 0.25, 0.05 },
+      .last_move  = { 0.90, 0.80, 0.25 },
+      .check      = { 0.95, 0.15, 0.15 },
+      .cursor     = { 0.30, 0.55, 1.00 },
+      PLAIN,
+    },
+  },
+  [TS_BOARD_THEME_GREEN] = {
+    {
+      .background = { 0.97, 0.97, 0.94 },
+      .text       = { 0.16, 0.20, 0.15 },
+      .light      = { 0.93, 0.93, 0.82 },
+      .dark       = { 0.46, 0.59, 0.34 },
+      .hover      = { 0.35, 0.60, 0.95 },
+      .selected   = { 0.98, 0.60, 0.20 },   /* orange: green would vanish on the cells */
+      .target     = { 0.10, 0.18, 0.05 },
+      .last_move  = { 0.95, 0.90, 0.30 },
+      .check      = { 0.90, 0.10, 0.10 },
+      .cursor     = { 0.10, 0.30, 0.90 },
+      PLAIN,
+    },
+    {
+      .background = { 0.13, 0.15, 0.13 },
+      .text       = { 0.88, 0.90, 0.86 },
+      .light      = { 0.62, 0.68, 0.55 },
+      .dark       = { 0.33, 0.46, 0.30 },
+      .hover      = { 0.45, 0.70, 1.00 },
+      .selected   = { 0.98, 0.62, 0.25 },
+      .target     = { 0.05, 0.12, 0.02 },
+      .last_move  = { 0.90, 0.85, 0.30 },
+      .check      = { 0.95, 0.15, 0.15 },
+      .cursor     = { 0.30, 0.55, 1.00 },
+      PLAIN,
+    },
+  },
+  [TS_BOARD_THEME_BLUE] = {
+    {
+      .background = { 0.96, 0.97, 0.99 },
+      .text       = { 0.14, 0.17, 0.24 },
+      .light      = { 0.87, 0.90, 0.94 },
+      .dark       = { 0.45, 0.58, 0.75 },
+      .hover      = { 0.20, 0.80, 0.85 },   /* cyan: blue would vanish on the cells */
+      .selected   = { 0.40, 0.75, 0.30 },
+      .target     = { 0.05, 0.12, 0.30 },
+      .last_move  = { 0.95, 0.85, 0.25 },
+      .check      = { 0.90, 0.10, 0.10 },
+      .cursor     = { 0.85, 0.30, 0.10 },
+      PLAIN,
+    },
+    {
+      .background = { 0.12, 0.13, 0.17 },
+      .text       = { 0.86, 0.88, 0.92 },
+      .light      = { 0.50, 0.64, 0.85 },
+      .dark       = { 0.20, 0.33, 0.60 },
+      .hover      = { 0.30, 0.85, 0.85 },
+      .selected   = { 0.45, 0.80, 0.35 },
+      .target     = { 0.02, 0.06, 0.18 },
+      .last_move  = { 0.90, 0.80, 0.25 },
+      .check      = { 0.95, 0.15, 0.15 },
+      .cursor     = { 1.00, 0.55, 0.25 },
+      PLAIN,
+    },
+  },
+  [TS_BOARD_THEME_HIGH_CONTRAST] = {
+    {
+      .background = { 1.00, 1.00, 1.00 },
+      .text       = { 0.00, 0.00, 0.00 },
+      .light      = { 1.00, 1.00, 1.00 },
+      .dark       = { 0.52, 0.52, 0.52 },
+      .hover      = { 0.00, 0.35, 1.00 },
+      .selected   = { 0.00, 0.75, 0.00 },
+      .target     = { 0.00, 0.00, 0.00 },
+      .last_move  = { 1.00, 0.80, 0.00 },
+      .check      = { 1.00, 0.00, 0.00 },
+      .cursor     = { 0.00, 0.00, 1.00 },
+      .line = 2.0, .mark_alpha = 1.6, .grid = TRUE, .strong_levels = TRUE,
+    },
+    {
+      .background = { 0.00, 0.00, 0.00 },
+      .text       = { 1.00, 1.00, 1.00 },
+      .light      = { 0.90, 0.90, 0.90 },
+      .dark       = { 0.42, 0.42, 0.42 },
+      .hover      = { 0.20, 0.60, 1.00 },
+      .selected   = { 0.10, 0.90, 0.10 },
+      .target     = { 0.00, 0.00, 0.00 },
+      .last_move  = { 1.00, 0.85, 0.00 },
+      .check      = { 1.00, 0.10, 0.10 },
+      .cursor     = { 0.20, 0.50, 1.00 },
+      .line = 2.0, .mark_alpha = 1.6, .grid = TRUE, .strong_levels = TRUE,
+    },
+  },
 };
 
-static const TsBoardTheme theme_dark = {
-  .background = { 0.14, 0.14, 0.15 },
-  .text       = { 0.88, 0.88, 0.86 },
-  .light      = { 0.62, 0.66, 0.70 },
-  .dark       = { 0.36, 0.42, 0.50 },
-  .hover      = { 0.45, 0.70, 1.00 },
-  .selected   = { 0.45, 0.80, 0.35 },
-  .target     = { 0.05, 0.25, 0.05 },
-  .last_move  = { 0.90, 0.80, 0.25 },
-  .check      = { 0.95, 0.15, 0.15 },
-  .cursor     = { 0.30, 0.55, 1.00 },
+static const char *const theme_names[TS_N_BOARD_THEMES] = {
+  "classic", "green", "blue", "high-contrast",
 };
+
+static const char *const style_names[TS_N_PIECE_STYLES] = { "figures", "letters" };
 
 /* cubic8's levels, top to bottom: light and dark cells of each. */
 static const struct {
@@ -53,15 +152,57 @@ static const struct {
 };
 
 const TsBoardTheme *
+ts_board_theme_get (TsBoardThemeId id, gboolean dark)
+{
+  g_return_val_if_fail (id < TS_N_BOARD_THEMES, &themes[0][0]);
+  return &themes[id][dark ? 1 : 0];
+}
+
+const TsBoardTheme *
 ts_board_theme_light (void)
 {
-  return &theme_light;
+  return &themes[TS_BOARD_THEME_CLASSIC][0];
 }
 
 const TsBoardTheme *
 ts_board_theme_dark (void)
 {
-  return &theme_dark;
+  return &themes[TS_BOARD_THEME_CLASSIC][1];
+}
+
+static int
+name_index (const char *const *names, guint n, const char *name)
+{
+  for (guint i = 0; name && i < n; i++)
+    if (g_str_equal (names[i], name))
+      return i;
+  return -1;
+}
+
+int
+ts_board_theme_from_name (const char *name)
+{
+  return name_index (theme_names, TS_N_BOARD_THEMES, name);
+}
+
+const char *
+ts_board_theme_name (TsBoardThemeId id)
+{
+  g_return_val_if_fail (id < TS_N_BOARD_THEMES, NULL);
+  return theme_names[id];
+}
+
+int
+ts_piece_style_from_name (const char *name)
+{
+  return name_index (style_names, TS_N_PIECE_STYLES, name);
+}
+
+const char *
+ts_piece_style_name (TsPieceStyle style)
+{
+  g_return_val_if_fail (style < TS_N_PIECE_STYLES, NULL);
+  return style_names[style];
 }
 
 void
@@ -369,6 +510,13 @@ set_rgba (cairo_t *cr, const TsRgb *c, double a)
   cairo_set_source_rgba (cr, c->r, c->g, c->b, a);
 }
 
+/* A highlight: the theme may make every mark more opaque. */
+static void
+set_mark (cairo_t *cr, const TsBoardTheme *theme, const TsRgb *c, double a)
+{
+  set_rgba (cr, c, MIN (1.0, a * theme->mark_alpha));
+}
+
 static TsRgb
 mix (const TsRgb *a, const TsRgb *b, double t)
 {
@@ -428,9 +576,12 @@ draw_layer_cells (cairo_t *cr, const TsBoardLayout *layout, const TsBoardTheme *
   double c = layout->cell, x0 = layout->layers[layer].x, y0 = layout->layers[layer].y;
   int level = level_index (v, layer);
   const TsRgb *light = level >= 0 ? &level_colors[level].light : &theme->light;
-  const TsRgb *dark = level >= 0 ? &level_colors[level].dark : &theme->dark;
+  TsRgb dark = level >= 0 ? level_colors[level].dark : theme->dark;
   int coords[TS_MAX_DIMS];
   int parity;
+
+  if (level >= 0 && theme->strong_levels)
+    dark = mix (&dark, &(TsRgb) { 0, 0, 0 }, 0.25);
 
   /* the layer's colouring follows the parity of the whole coordinate sum,
    * so a step up or down a level changes colour as a step sideways does */
@@ -440,15 +591,32 @@ draw_layer_cells (cairo_t *cr, const TsBoardLayout *layout, const TsBoardTheme *
   set_rgb (cr, light);
   cairo_rectangle (cr, x0, y0, layout->files * c, layout->ranks * c);
   cairo_fill (cr);
-  set_rgb (cr, dark);
+  set_rgb (cr, &dark);
   for (guint f = 0; f < layout->files; f++)
     for (guint r = 0; r < layout->ranks; r++)
       if (((f + r + parity) & 1) == 0)
         cairo_rectangle (cr, x0 + f * c, y0 + (layout->ranks - 1 - r) * c, c, c);
   cairo_fill (cr);
 
-  set_rgba (cr, &theme->text, 0.55);
-  cairo_set_line_width (cr, MAX (1.0, c / 40));
+  if (theme->grid)
+    {
+      /* black lines between the cells: an edge on every cell, whatever its colour */
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      cairo_set_line_width (cr, MAX (1.5, c / 25));
+      for (guint f = 1; f < layout->files; f++)
+        {
+          cairo_move_to (cr, x0 + f * c, y0);
+          cairo_line_to (cr, x0 + f * c, y0 + layout->ranks * c);
+        }
+      for (guint r = 1; r < layout->ranks; r++)
+        {
+          cairo_move_to (cr, x0, y0 + r * c);
+          cairo_line_to (cr, x0 + layout->files * c, y0 + r * c);
+        }
+      cairo_stroke (cr);
+    }
+  set_rgba (cr, &theme->text, theme->grid ? 1.0 : 0.55);
+  cairo_set_line_width (cr, MAX (1.0, c / 40) * theme->line);
   cairo_rectangle (cr, x0, y0, layout->files * c, layout->ranks * c);
   cairo_stroke (cr);
 }
@@ -573,12 +741,19 @@ draw_under_marks (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderO
 {
   if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_LAST_MOVE, 0, SHAPE_RECT))
     {
-      set_rgba (cr, &theme->last_move, 0.55);
+      set_mark (cr, theme, &theme->last_move, 0.55);
       cairo_fill (cr);
+      if (theme->grid &&
+          path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_LAST_MOVE, 0, SHAPE_FRAME))
+        {
+          cairo_set_source_rgb (cr, 0, 0, 0);
+          cairo_set_line_width (cr, MAX (1.5, layout->cell * 0.05));
+          cairo_stroke (cr);
+        }
     }
   if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_SELECTED, 0, SHAPE_RECT))
     {
-      set_rgba (cr, &theme->selected, 0.75);
+      set_mark (cr, theme, &theme->selected, 0.75);
       cairo_fill (cr);
     }
   for (guint f = 0; options->marks && f < layout->files; f++)
@@ -602,13 +777,13 @@ draw_under_marks (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderO
       }
   if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_HOVER, 0, SHAPE_RECT))
     {
-      set_rgba (cr, &theme->hover, 0.45);
+      set_mark (cr, theme, &theme->hover, 0.45);
       cairo_fill (cr);
     }
   if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_ECHO, TS_CELL_MARK_HOVER,
                          SHAPE_RECT))
     {
-      set_rgba (cr, &theme->hover, 0.25);
+      set_mark (cr, theme, &theme->hover, 0.25);
       cairo_fill (cr);
     }
 }
@@ -623,19 +798,28 @@ draw_over_marks (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOp
   /* a ring around a piece that can be taken, a dot on an empty target */
   if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_CAPTURE, 0, SHAPE_RING))
     {
-      set_rgba (cr, &theme->target, 0.45);
-      cairo_set_line_width (cr, MAX (2.0, c * 0.08));
+      set_mark (cr, theme, &theme->target, 0.45);
+      cairo_set_line_width (cr, MAX (2.0, c * 0.08) * theme->line * 0.75);
       cairo_stroke (cr);
     }
   if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_TARGET, TS_CELL_MARK_CAPTURE,
                          SHAPE_DOT))
     {
-      set_rgba (cr, &theme->target, 0.45);
-      cairo_fill (cr);
+      set_mark (cr, theme, &theme->target, 0.45);
+      if (theme->grid)
+        {
+          /* a light rim keeps a dark dot visible on a dark piece or cell */
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgb (cr, 1, 1, 1);
+          cairo_set_line_width (cr, MAX (1.0, c * 0.03));
+          cairo_stroke (cr);
+        }
+      else
+        cairo_fill (cr);
     }
   if (path_marked_cells (cr, layout, options, layer, TS_CELL_MARK_PREVIEW, 0, SHAPE_FRAME))
     {
-      set_rgba (cr, &theme->selected, 0.9);
+      set_mark (cr, theme, &theme->selected, 0.9);
       cairo_set_line_width (cr, MAX (1.5, c * 0.07));
       cairo_stroke (cr);
     }
@@ -653,6 +837,12 @@ draw_over_marks (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOp
       cairo_stroke (cr);
       cairo_restore (cr);
     }
+}
+
+static gboolean
+is_hidden (const TsBoardRenderOptions *options, TsCell cell)
+{
+  return cell == options->hidden || (options->marks && (options->marks[cell] & TS_CELL_MARK_HIDDEN));
 }
 
 static gboolean
@@ -683,7 +873,7 @@ polycube_path (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOpti
         TsCell cell = ts_variant_layer_cell (v, layer, f, r);
         gboolean right, up;
         double x, y, s;
-        if (!same_army_at (p, cell, seat) || cell == options->hidden)
+        if (!same_army_at (p, cell, seat) || is_hidden (options, cell))
           continue;
         any = TRUE;
         ts_board_layout_cell_rect (layout, cell, &x, &y, &s);
@@ -738,7 +928,7 @@ draw_polycubes (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOpt
             TsCell cell = ts_variant_layer_cell (v, layer, f, r);
             int coords[TS_MAX_DIMS];
             double x, y, s, t = c * 0.16;
-            if (!same_army_at (p, cell, seat) || cell == options->hidden)
+            if (!same_army_at (p, cell, seat) || is_hidden (options, cell))
               continue;
             ts_geometry_coords (&v->geometry, cell, coords);
             ts_board_layout_cell_rect (layout, cell, &x, &y, &s);
@@ -786,10 +976,30 @@ target_is_vector (cairo_t *cr)
     }
 }
 
-static cairo_surface_t *
-sprite_get (TsPieceImage image, TsArmy army, gboolean faded, int px)
+/* What a sprite shows; packed into the cache key. */
+typedef struct {
+  TsPieceImage image;
+  TsArmy       army;
+  char         letter;   /* the letter style; 0 for a figure */
+  gboolean     bold;     /* the high-contrast outlines */
+} PieceLook;
+
+static void
+draw_look (cairo_t *cr, const PieceLook *look, double x, double y, double size)
 {
-  guint key = (guint) px << 8 | (guint) image << 4 | (guint) army << 1 | (faded ? 1 : 0);
+  double line = look->bold ? 2.0 : 1.0;
+
+  if (look->letter)
+    ts_piece_art_draw_letter (cr, look->letter, look->army, x, y, size, line);
+  else
+    ts_piece_art_draw_weighted (cr, look->image, look->army, x, y, size, line);
+}
+
+static cairo_surface_t *
+sprite_get (const PieceLook *look, int px)
+{
+  guint key = (guint) px << 16 | (guint) (guchar) look->letter << 8 | (guint) look->image << 4 |
+              (guint) look->army << 1 | (look->bold ? 1 : 0);
   cairo_surface_t *sprite;
 
   g_mutex_lock (&sprite_lock);
@@ -805,14 +1015,7 @@ sprite_get (TsPieceImage image, TsArmy army, gboolean faded, int px)
         g_hash_table_remove_all (sprite_cache);
       sprite = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, px, px);
       scr = cairo_create (sprite);
-      if (faded)
-        cairo_push_group (scr);
-      ts_piece_art_draw (scr, image, army, 0, 0, px);
-      if (faded)
-        {
-          cairo_pop_group_to_source (scr);
-          cairo_paint_with_alpha (scr, 0.5);
-        }
+      draw_look (scr, look, 0, 0, px);
       cairo_destroy (scr);
       g_hash_table_insert (sprite_cache, GUINT_TO_POINTER (key), sprite);
     }
@@ -822,13 +1025,14 @@ sprite_get (TsPieceImage image, TsArmy army, gboolean faded, int px)
 }
 
 static void
-paint_piece (cairo_t *cr, TsPieceImage image, TsArmy army, gboolean faded, double x, double y,
-             double size)
+paint_piece (cairo_t *cr, const PieceLook *look, double alpha, double x, double y, double size)
 {
   double sx = 1, sy = 0, scale, dx, dy;
   cairo_matrix_t m;
   int px;
 
+  if (alpha <= 0)
+    return;
   cairo_get_matrix (cr, &m);
   cairo_user_to_device_distance (cr, &sx, &sy);
   scale = hypot (sx, sy);
@@ -836,18 +1040,18 @@ paint_piece (cairo_t *cr, TsPieceImage image, TsArmy army, gboolean faded, doubl
   /* sprites only for plain scaling, not rotations, and not on paper */
   if (target_is_vector (cr) || m.xy != 0 || m.yx != 0 || px < 4 || px > 512)
     {
-      if (faded)
+      if (alpha < 1)
         cairo_push_group (cr);
-      ts_piece_art_draw (cr, image, army, x, y, size);
-      if (faded)
+      draw_look (cr, look, x, y, size);
+      if (alpha < 1)
         {
           cairo_pop_group_to_source (cr);
-          cairo_paint_with_alpha (cr, 0.5);
+          cairo_paint_with_alpha (cr, alpha);
         }
       return;
     }
 
-  cairo_surface_t *sprite = sprite_get (image, army, faded, px);
+  cairo_surface_t *sprite = sprite_get (look, px);
   cairo_save (cr);
   /* snap to device pixels and draw the sprite 1:1 */
   dx = x;
@@ -855,33 +1059,61 @@ paint_piece (cairo_t *cr, TsPieceImage image, TsArmy army, gboolean faded, doubl
   cairo_user_to_device (cr, &dx, &dy);
   cairo_identity_matrix (cr);
   cairo_set_source_surface (cr, sprite, round (dx), round (dy));
-  cairo_paint (cr);
+  cairo_paint_with_alpha (cr, MIN (alpha, 1.0));
   cairo_restore (cr);
   cairo_surface_destroy (sprite);
 }
 
-static void
-draw_piece (cairo_t *cr, const TsVariant *v, const TsPosition *p, TsPiece piece, double x,
-            double y, double c)
+void
+ts_board_draw_piece (cairo_t *cr, const TsVariant *v, TsPieceStyle style,
+                     const TsBoardTheme *theme, guint type, guint seat, double alpha, double x,
+                     double y, double size)
 {
+  PieceLook look = {
+    .image = ts_board_piece_image (v, type),
+    .army = ts_board_seat_army (v, MIN (seat, 3u)),
+    .bold = theme && theme->line > 1.5,
+  };
+  double pad;
+
+  /* checkers keep their look in every style */
+  if (style == TS_PIECE_STYLE_LETTERS && look.image != TS_PIECE_IMAGE_CHECKER &&
+      type < v->n_piece_types && g_ascii_isgraph (v->piece_types[type].letter))
+    look.letter = v->piece_types[type].letter;
+  pad = look.image == TS_PIECE_IMAGE_CHECKER ? size * 0.08 : 0;
+  paint_piece (cr, &look, alpha, x + pad, y + pad, size - 2 * pad);
+}
+
+static void
+draw_piece (cairo_t *cr, const TsBoardRenderOptions *options, const TsBoardTheme *theme,
+            TsPiece piece, double x, double y, double c)
+{
+  const TsPosition *p = options->position;
+  const TsVariant *v = ts_position_variant (p);
   guint seat = TS_PIECE_SEAT (piece);
-  TsPieceImage image = ts_board_piece_image (v, TS_PIECE_TYPE (piece));
-  TsArmy army = ts_board_seat_army (v, seat);
-  double pad = image == TS_PIECE_IMAGE_CHECKER ? c * 0.08 : 0;
   /* an eliminated army stays on the board, faded */
   gboolean faded = seat < v->n_seats && !ts_position_seat_active (p, seat);
 
-  paint_piece (cr, image, army, faded, x + pad, y + pad, c - 2 * pad);
+  ts_board_draw_piece (cr, v, options->piece_style, theme, TS_PIECE_TYPE (piece), seat,
+                       faded ? 0.5 : 1.0, x, y, c);
 }
 
 /* A small picture of an army: its royal piece, or a checker. */
-static TsPieceImage
-army_emblem (const TsVariant *v)
+static void
+draw_emblem (cairo_t *cr, const TsBoardRenderOptions *options, const TsBoardTheme *theme,
+             guint seat, double x, double y, double size)
 {
+  const TsVariant *v = ts_position_variant (options->position);
+  PieceLook look = { .army = ts_board_seat_army (v, seat), .bold = theme->line > 1.5 };
+
   for (guint t = 0; t < v->n_piece_types; t++)
     if (v->piece_types[t].royal)
-      return ts_board_piece_image (v, t);
-  return v->family == TS_FAMILY_DOSEKI ? TS_PIECE_IMAGE_CHECKER : TS_PIECE_IMAGE_KING;
+      {
+        ts_board_draw_piece (cr, v, options->piece_style, theme, t, seat, 1.0, x, y, size);
+        return;
+      }
+  look.image = v->family == TS_FAMILY_DOSEKI ? TS_PIECE_IMAGE_CHECKER : TS_PIECE_IMAGE_KING;
+  paint_piece (cr, &look, 1.0, x, y, size);
 }
 
 static void
@@ -930,7 +1162,6 @@ draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOption
   for (guint s = 0; s < v->n_seats; s++)
     {
       gboolean active = ts_position_seat_active (p, s);
-      TsArmy army = ts_board_seat_army (v, s);
 
       if (s == to_move)
         {
@@ -944,7 +1175,7 @@ draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOption
           cairo_close_path (cr);
           cairo_fill (cr);
         }
-      paint_piece (cr, army_emblem (v), army, FALSE, x + label * 0.3, y, ih);
+      draw_emblem (cr, options, theme, s, x + label * 0.3, y, ih);
       cairo_select_font_face (cr, label_font (), CAIRO_FONT_SLANT_NORMAL,
                               s == to_move ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
       set_rgba (cr, &theme->text, active ? 1.0 : 0.45);
@@ -970,7 +1201,7 @@ draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOption
 void
 ts_board_render (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOptions *options)
 {
-  const TsBoardTheme *theme = options->theme ? options->theme : &theme_light;
+  const TsBoardTheme *theme = options->theme ? options->theme : ts_board_theme_light ();
   const TsVariant *v = layout->variant;
   const TsPosition *p = options->position;
   double c = layout->cell;
@@ -1009,10 +1240,10 @@ ts_board_render (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOp
             TsCell cell = ts_variant_layer_cell (v, l, f, r);
             TsPiece piece = ts_position_piece_at (p, cell);
             double x, y, s;
-            if (piece == 0 || cell == options->hidden)
+            if (piece == 0 || is_hidden (options, cell))
               continue;
             ts_board_layout_cell_rect (layout, cell, &x, &y, &s);
-            draw_piece (cr, v, p, piece, x, y, s);
+            draw_piece (cr, options, theme, piece, x, y, s);
           }
       draw_over_marks (cr, layout, options, theme, l);
     }
@@ -1133,7 +1364,7 @@ static void
 draw_sheet (cairo_t *cr, gconstpointer data)
 {
   double cell = *(const double *) data;
-  const TsBoardTheme *theme = &theme_light;
+  const TsBoardTheme *theme = ts_board_theme_light ();
 
   set_rgb (cr, &theme->background);
   cairo_paint (cr);

@@ -23,17 +23,49 @@ typedef enum {
   TS_CELL_MARK_CHECK     = 1 << 6,  /* a king in check */
   TS_CELL_MARK_CURSOR    = 1 << 7,  /* keyboard cursor */
   TS_CELL_MARK_PREVIEW   = 1 << 8,  /* Doseki: where the selected set would land */
+  TS_CELL_MARK_HIDDEN    = 1 << 9,  /* the piece is not drawn (dragged or sliding) */
 } TsCellMarks;
 
 typedef struct {
-  TsRgb background;
-  TsRgb text;
-  TsRgb light, dark;        /* cells */
-  TsRgb hover, selected, target, last_move, check, cursor;
+  TsRgb  background;
+  TsRgb  text;
+  TsRgb  light, dark;        /* cells */
+  TsRgb  hover, selected, target, last_move, check, cursor;
+  double line;               /* width of grid and piece outlines, × the usual */
+  double mark_alpha;         /* opacity of the highlights, × the usual (capped at 1) */
+  gboolean grid;             /* lines between the cells */
+  gboolean strong_levels;    /* cubic8: darker dark cells in each level's colour */
 } TsBoardTheme;
 
+/* The board colours of the preferences ("board-theme" in GSettings). */
+typedef enum {
+  TS_BOARD_THEME_CLASSIC,
+  TS_BOARD_THEME_GREEN,
+  TS_BOARD_THEME_BLUE,
+  TS_BOARD_THEME_HIGH_CONTRAST,
+  TS_N_BOARD_THEMES
+} TsBoardThemeId;
+
+/* How pieces are drawn ("piece-style"): figures, or a disc with the piece's notation letter.
+ * Doseki checkers look the same in both. */
+typedef enum {
+  TS_PIECE_STYLE_FIGURES,
+  TS_PIECE_STYLE_LETTERS,
+  TS_N_PIECE_STYLES
+} TsPieceStyle;
+
+/* The colours of a theme for a light or a dark style. */
+const TsBoardTheme *ts_board_theme_get   (TsBoardThemeId id,
+                                          gboolean       dark);
+/* The classic theme. */
 const TsBoardTheme *ts_board_theme_light (void);
 const TsBoardTheme *ts_board_theme_dark  (void);
+/* "classic", "green", "blue", "high-contrast" (the GSettings nicks); -1 if unknown. */
+int                 ts_board_theme_from_name (const char *name);
+const char         *ts_board_theme_name      (TsBoardThemeId id);
+/* "figures", "letters"; -1 if unknown. */
+int                 ts_piece_style_from_name (const char *name);
+const char         *ts_piece_style_name      (TsPieceStyle style);
 
 typedef struct {
   const TsPosition   *position;     /* required */
@@ -42,7 +74,9 @@ typedef struct {
   gboolean            coordinates;  /* file and rank labels */
   gboolean            status;       /* the armies and the side to move, under the board */
   const char         *caption;      /* a line of text above the board, or NULL */
-  TsCell              hidden;       /* a piece not drawn (it is being dragged), or TS_NO_CELL */
+  TsCell              hidden;       /* a piece not drawn (it is being dragged), or TS_NO_CELL;
+                                       more with TS_CELL_MARK_HIDDEN */
+  TsPieceStyle        piece_style;  /* figures (the default) or letters */
   gboolean            fixed_arrangement; /* the diagram arrangement, not the best fit */
 } TsBoardRenderOptions;
 
@@ -94,6 +128,19 @@ TsArmy   ts_board_seat_army        (const TsVariant *variant,
 /* The image of a piece type, from TsPieceType.image. */
 TsPieceImage ts_board_piece_image  (const TsVariant *variant,
                                     guint            type);
+
+/* Draws a piece of type and seat of v inside the square (x, y, size), in a style, at an
+ * opacity: the one drawing of a piece on the board, dragged, sliding and in choosers. */
+void     ts_board_draw_piece       (cairo_t                    *cr,
+                                    const TsVariant            *variant,
+                                    TsPieceStyle                style,
+                                    const TsBoardTheme         *theme,
+                                    guint                       type,
+                                    guint                       seat,
+                                    double                      alpha,
+                                    double                      x,
+                                    double                      y,
+                                    double                      size);
 
 void     ts_board_render           (cairo_t                    *cr,
                                     const TsBoardLayout        *layout,

@@ -499,9 +499,28 @@ ts_piece_art_draw_mark (cairo_t *cr, TsArmy army, double cx, double cy, double r
   cairo_restore (cr);
 }
 
+/* Saves cr and makes the square (x, y, size) the unit square, lines line_px wide. */
+static void
+enter_square (cairo_t *cr, double x, double y, double size, double line_px)
+{
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_scale (cr, size, size);
+  cairo_set_line_width (cr, line_px / size);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+}
+
 void
 ts_piece_art_draw (cairo_t *cr, TsPieceImage image, TsArmy army, double x, double y,
                    double size)
+{
+  ts_piece_art_draw_weighted (cr, image, army, x, y, size, 1.0);
+}
+
+void
+ts_piece_art_draw_weighted (cairo_t *cr, TsPieceImage image, TsArmy army, double x, double y,
+                            double size, double line)
 {
   const TsArmyColors *c;
 
@@ -511,13 +530,8 @@ ts_piece_art_draw (cairo_t *cr, TsPieceImage image, TsArmy army, double x, doubl
     return;
 
   c = &army_colors[army];
-  cairo_save (cr);
-  cairo_translate (cr, x, y);
-  cairo_scale (cr, size, size);
   /* about 1/30 of the piece, never thinner than 0.8 device pixels */
-  cairo_set_line_width (cr, MAX (size / 30.0, 0.8) / size);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  enter_square (cr, x, y, size, MAX (size / 30.0, 0.8) * MAX (line, 1.0));
 
   if (image == TS_PIECE_IMAGE_CHECKER)
     {
@@ -546,5 +560,37 @@ ts_piece_art_draw (cairo_t *cr, TsPieceImage image, TsArmy army, double x, doubl
       break;
     }
   ts_piece_art_draw_mark (cr, army, 0.5, 0.855, 0.055, &c->detail);
+  cairo_restore (cr);
+}
+
+void
+ts_piece_art_draw_letter (cairo_t *cr, char letter, TsArmy army, double x, double y,
+                          double size, double line)
+{
+  const TsArmyColors *c;
+  cairo_text_extents_t e;
+  char text[2] = { letter, 0 };
+  gboolean marked = army != TS_ARMY_WHITE && army != TS_ARMY_BLACK;
+
+  g_return_if_fail (army < TS_N_ARMIES);
+  if (size <= 0)
+    return;
+
+  c = &army_colors[army];
+  /* a little bolder than the figures: the disc is a simple shape */
+  enter_square (cr, x, y, size, MAX (size / 22.0, 1.0) * MAX (line, 1.0));
+  circle (cr, 0.5, 0.5, 0.41);
+  fill_stroke (cr, c);
+
+  /* the letter; with a mark under it, a little higher and smaller */
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, marked ? 0.46 : 0.56);
+  cairo_text_extents (cr, text, &e);
+  set_rgb (cr, &c->detail);
+  cairo_move_to (cr, 0.5 - e.width / 2 - e.x_bearing,
+                 (marked ? 0.45 : 0.5) - e.height / 2 - e.y_bearing);
+  cairo_show_text (cr, text);
+  if (marked)
+    ts_piece_art_draw_mark (cr, army, 0.5, 0.76, 0.065, &c->detail);
   cairo_restore (cr);
 }

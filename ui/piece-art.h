@@ -5,7 +5,7 @@
 
 G_BEGIN_DECLS
 
-/* Vector piece images, drawn with cairo paths: no GTK, no fonts. */
+/* Vector piece images, drawn with cairo paths: no GTK. Only the letter style uses a font. */
 
 typedef enum {
   TS_PIECE_IMAGE_KING,
@@ -60,6 +60,25 @@ void                ts_piece_art_draw        (cairo_t      *cr,
                                               double        x,
                                               double        y,
                                               double        size);
+
+/* Like ts_piece_art_draw, outlines line × as wide (the high-contrast theme). */
+void                ts_piece_art_draw_weighted (cairo_t    *cr,
+                                                TsPieceImage image,
+                                                TsArmy      army,
+                                                double      x,
+                                                double      y,
+                                                double      size,
+                                                double      line);
+
+/* The letter style: a disc in the army's colours carrying letter (one notation letter,
+ * "K"), with the army's mark under it, inside the square (x, y, size). */
+void                ts_piece_art_draw_letter (cairo_t      *cr,
+                                              char          letter,
+                                              TsArmy        army,
+                                              double        x,
+                                              double        y,
+                                              double        size,
+                                              double        line);
 
 /* The army's mark alone (circle, triangle, square, diamond …) centred at
  * (cx, cy), radius r, in colour c. White and Black have no mark. */

@@ -422,6 +422,328 @@ test_render_doseki_joined (void)
   cairo_surface_destroy (r.surface);
 }
 
+/* ---- preferences: board colours, piece style, coordinates ---- */
+
+static int
+colour_distance (guint32 a, guint32 b)
+{
+  int d = 0;
+
+  for (int shift = 0; shift < 24; shift += 8)
+    d += ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff));
+  return d;
+}
+
+static void
+test_theme_names (void)
+{
+  for (int i = 0; i < TS_N_BOARD_THEMES; i++)
+    g_assert_cmpint (ts_board_theme_from_name (ts_board_theme_name (i)), ==, i);
+  for (int i = 0; i < TS_N_PIECE_STYLES; i++)
+    g_assert_cmpint (ts_piece_style_from_name (ts_piece_style_name (i)), ==, i);
+  g_assert_cmpint (ts_board_theme_from_name ("high-contrast"), ==, TS_BOARD_THEME_HIGH_CONTRAST);
+  g_assert_cmpint (ts_board_theme_from_name ("pink"), ==, -1);
+  g_assert_cmpint (ts_board_theme_from_name (NULL), ==, -1);
+  g_assert_cmpint (ts_piece_style_from_name ("letters"), ==, TS_PIECE_STYLE_LETTERS);
+  g_assert_cmpint (ts_piece_style_from_name ("Letters"), ==, -1);
+  /* classic is the original pair */
+  g_assert_true (ts_board_theme_get (TS_BOARD_THEME_CLASSIC, FALSE) == ts_board_theme_light ());
+  g_assert_true (ts_board_theme_get (TS_BOARD_THEME_CLASSIC, TRUE) == ts_board_theme_dark ());
+}
+
+/* Every theme, light and dark style, paints its own cell colours: light and dark cells
+ * apart, and no two themes alike. */
+static void
+test_theme_cells (void)
+{
+  const TsVariant *v = ts_variant_lookup ("raumschach");
+  g_autoptr(TsPosition) p = ts_position_new_initial (v);
+  TsCell ac3 = cell_named (v, "Ac3"), ab3 = cell_named (v, "Ab3");
+  guint32 light[TS_N_BOARD_THEMES * 2], dark[TS_N_BOARD_THEMES * 2];
+
+  for (int i = 0; i < TS_N_BOARD_THEMES * 2; i++)
+    {
+      const TsBoardTheme *theme = ts_board_theme_get (i / 2, i % 2);
+      TsBoardRenderOptions o;
+      Rendered r;
+
+      ts_board_render_options_init (&o, p);
+      o.theme = theme;
+      render (&r, &o, 1000, 320);
+      light[i] = cell_centre (&r, ab3, 0.5, 0.5);
+      dark[i] = cell_centre (&r, ac3, 0.5, 0.5);
+      g_assert_true (near_pixel (light[i], rgb_pixel (&theme->light), 2));
+      g_assert_true (near_pixel (dark[i], rgb_pixel (&theme->dark), 2));
+      g_assert_true (near_pixel (pixel_at (r.surface, 2, 2), rgb_pixel (&theme->background), 2));
+      g_assert_cmpint (colour_distance (light[i], dark[i]), >, 120);
+      cairo_surface_destroy (r.surface);
+    }
+  for (int i = 0; i < TS_N_BOARD_THEMES * 2; i++)
+    for (int j = i + 1; j < TS_N_BOARD_THEMES * 2; j++)
+      g_assert_cmpint (colour_distance (light[i], light[j]) + colour_distance (dark[i], dark[j]),
+                       >, 60);
+  /* high contrast: nearly white light cells, and a far stronger light/dark step */
+  g_assert_cmpint (colour_distance (light[TS_BOARD_THEME_HIGH_CONTRAST * 2],
+                                    dark[TS_BOARD_THEME_HIGH_CONTRAST * 2]),
+                   >, colour_distance (light[0], dark[0]) + 100);
+}
+
+/* The darkest of the pixels just above and below (x, y): a line drawn there. */
+static guint32
+darkest_near (cairo_surface_t *s, double x, double y)
+{
+  guint32 best = 0xffffffff;
+
+  for (int dy = -1; dy <= 1; dy++)
+    {
+      guint32 px = pixel_at (s, (int) x, (int) y + dy);
+      if (colour_distance (px, 0xff000000) < colour_distance (best, 0xff000000))
+        best = px;
+    }
+  return best;
+}
+
+/* High contrast draws black lines between cells and thicker piece outlines. */
+static void
+test_theme_high_contrast (void)
+{
+  const TsVariant *v = ts_variant_lookup ("raumschach");
+  g_autoptr(TsPosition) p = ts_position_new_initial (v);
+  g_autofree guint16 *marks = g_new0 (guint16, TS_MAX_CELLS);
+  TsCell ab3 = cell_named (v, "Ab3"), ab4 = cell_named (v, "Ab4"), ac3 = cell_named (v, "Ac3");
+  TsCell aa1 = cell_named (v, "Aa1");
+  TsBoardRenderOptions o;
+  Rendered classic, hc;
+  double x, y, s;
+  int outline_classic = 0, outline_hc = 0;
+
+  marks[ac3] = TS_CELL_MARK_TARGET;
+  ts_board_render_options_init (&o, p);
+  o.marks = marks;
+  render (&classic, &o, 1000, 320);
+  o.theme = ts_board_theme_get (TS_BOARD_THEME_HIGH_CONTRAST, FALSE);
+  render (&hc, &o, 1000, 320);
+  /* the edge between Ab3 and Ab4 (light and dark): black in high contrast only */
+  g_assert_true (ts_board_layout_cell_rect (&hc.layout, ab3, &x, &y, &s));
+  g_assert_true (near_pixel (darkest_near (hc.surface, x + s / 2, y), 0xff000000, 60));
+  g_assert_true (ts_board_layout_cell_rect (&classic.layout, ab4, &x, &y, &s));
+  g_assert_true (ts_board_layout_cell_rect (&classic.layout, ab3, &x, &y, &s));
+  g_assert_false (near_pixel (darkest_near (classic.surface, x + s / 2, y), 0xff000000, 120));
+  /* the target dot is darker and more opaque */
+  g_assert_cmpint ((cell_centre (&hc, ac3, 0.5, 0.5) >> 8) & 0xff, <,
+                   (cell_centre (&classic, ac3, 0.5, 0.5) >> 8) & 0xff);
+  /* the rook on Aa1: more near-black outline pixels */
+  for (double fy = 0.05; fy < 0.95; fy += 0.01)
+    for (double fx = 0.05; fx < 0.95; fx += 0.01)
+      {
+        outline_classic += near_pixel (cell_centre (&classic, aa1, fx, fy), 0xff212121, 30);
+        outline_hc += near_pixel (cell_centre (&hc, aa1, fx, fy), 0xff212121, 30);
+      }
+  g_assert_cmpint (outline_hc, >, outline_classic * 5 / 4);
+  cairo_surface_destroy (classic.surface);
+  cairo_surface_destroy (hc.surface);
+}
+
+/* cubic8: in every theme the eight levels keep eight different colours, and the four
+ * armies stand out from each other. */
+static void
+test_theme_cubic8 (void)
+{
+  const TsVariant *v = ts_variant_lookup ("cubic8-4p");
+  g_autoptr(TsPosition) p = NULL;
+  static const char *const levels = "wroygbpk";
+  static const char *const pawns[] = { "A2w", "A7r", "A7p", "A2k" };
+
+  if (!v)
+    {
+      g_test_skip ("cubic8-4p is not in the registry yet");
+      return;
+    }
+  p = ts_position_new_initial (v);
+  for (int i = 0; i < TS_N_BOARD_THEMES * 2; i++)
+    {
+      TsBoardRenderOptions o;
+      Rendered r;
+      guint32 colour[16], army[4];
+
+      ts_board_render_options_init (&o, p);
+      o.theme = ts_board_theme_get (i / 2, i % 2);
+      render (&r, &o, 1400, 800);
+      for (int l = 0; l < 8; l++)
+        {
+          char name[8];
+          g_snprintf (name, sizeof name, "D4%c", levels[l]);
+          colour[2 * l] = cell_centre (&r, cell_named (v, name), 0.5, 0.5);
+          g_snprintf (name, sizeof name, "E4%c", levels[l]);
+          colour[2 * l + 1] = cell_centre (&r, cell_named (v, name), 0.5, 0.5);
+        }
+      for (int a = 0; a < 16; a++)
+        for (int b = a + 1; b < 16; b++)
+          if (a / 2 != b / 2)
+            g_assert_cmpint (colour_distance (colour[a], colour[b]), >, 12);
+          else
+            g_assert_cmpint (colour_distance (colour[a], colour[b]), >, 40);
+      /* a pawn body of each army */
+      for (int a = 0; a < 4; a++)
+        army[a] = cell_centre (&r, cell_named (v, pawns[a]), 0.5, 0.68);
+      for (int a = 0; a < 4; a++)
+        for (int b = a + 1; b < 4; b++)
+          g_assert_cmpint (colour_distance (army[a], army[b]), >, 100);
+      cairo_surface_destroy (r.surface);
+    }
+}
+
+/* The letter style draws a disc with the notation letter: not the figure, different
+ * letters for different pieces; Doseki's checkers look the same in both styles. */
+static void
+test_piece_style_letters (void)
+{
+  const TsVariant *v = ts_variant_lookup ("raumschach");
+  g_autoptr(TsPosition) p = ts_position_new_initial (v);
+  const TsVariant *dv = ts_variant_lookup ("doseki");
+  TsCell aa1 = cell_named (v, "Aa1"), ab1 = cell_named (v, "Ab1"), ac1 = cell_named (v, "Ac1");
+  TsBoardRenderOptions o;
+  Rendered figures, letters;
+  int differ = 0, rook_vs_knight = 0, rook_vs_king = 0, n = 0;
+
+  ts_board_render_options_init (&o, p);
+  render (&figures, &o, 1000, 320);
+  o.piece_style = TS_PIECE_STYLE_LETTERS;
+  render (&letters, &o, 1000, 320);
+  for (double fy = 0.05; fy < 0.95; fy += 0.02)
+    for (double fx = 0.05; fx < 0.95; fx += 0.02)
+      {
+        guint32 rook = cell_centre (&letters, aa1, fx, fy);
+        differ += !near_pixel (cell_centre (&figures, aa1, fx, fy), rook, 20);
+        rook_vs_knight += !near_pixel (cell_centre (&letters, ab1, fx, fy), rook, 20);
+        rook_vs_king += !near_pixel (cell_centre (&letters, ac1, fx, fy), rook, 20);
+        n++;
+      }
+  g_assert_cmpint (differ, >, n / 5);
+  g_assert_cmpint (rook_vs_knight, >, n / 50);
+  g_assert_cmpint (rook_vs_king, >, n / 50);
+  /* the disc: the army fill near the cell's left edge at mid height, where the rook's
+   * figure leaves the cell colour */
+  g_assert_true (near_pixel (cell_centre (&letters, aa1, 0.15, 0.5),
+                             rgb_pixel (&ts_army_colors (TS_ARMY_WHITE)->fill), 3));
+  g_assert_true (near_pixel (cell_centre (&figures, aa1, 0.15, 0.5),
+                             rgb_pixel (&ts_board_theme_light ()->dark), 3));
+  cairo_surface_destroy (figures.surface);
+  cairo_surface_destroy (letters.surface);
+
+  if (dv)
+    {
+      g_autoptr(TsPosition) dp = ts_position_new_initial (dv);
+      guint8 *a, *b;
+      int stride, h;
+
+      ts_board_render_options_init (&o, dp);
+      render (&figures, &o, 900, 900);
+      o.piece_style = TS_PIECE_STYLE_LETTERS;
+      render (&letters, &o, 900, 900);
+      cairo_surface_flush (figures.surface);
+      cairo_surface_flush (letters.surface);
+      a = cairo_image_surface_get_data (figures.surface);
+      b = cairo_image_surface_get_data (letters.surface);
+      stride = cairo_image_surface_get_stride (figures.surface);
+      h = cairo_image_surface_get_height (figures.surface);
+      g_assert_cmpint (memcmp (a, b, (gsize) stride * h), ==, 0);
+      cairo_surface_destroy (figures.surface);
+      cairo_surface_destroy (letters.surface);
+    }
+}
+
+/* Letters stay readable when small: at 20 pixels the letter still has pixels of the
+ * detail colour inside the disc. */
+static void
+test_piece_letter_small (void)
+{
+  const int size = 20;
+  cairo_surface_t *s = blank_surface (size, size);
+  cairo_t *cr = cairo_create (s);
+  const TsArmyColors *c = ts_army_colors (TS_ARMY_BLACK);
+  int detail = 0;
+
+  ts_piece_art_draw_letter (cr, 'N', TS_ARMY_BLACK, 0, 0, size, 1.0);
+  cairo_destroy (cr);
+  for (int y = 0; y < size; y++)
+    for (int x = 0; x < size; x++)
+      detail += near_pixel (pixel_at (s, x, y), rgb_pixel (&c->detail), 60);
+  g_assert_cmpint (detail, >=, 8);
+  g_assert_cmpfloat (coverage (s, size), >, 0.4);
+  cairo_surface_destroy (s);
+}
+
+/* Coordinates off: no file letters under a layer, no rank numbers beside it; the layer
+ * names stay. */
+static void
+test_coordinates_off (void)
+{
+  const TsVariant *v = ts_variant_lookup ("raumschach");
+  g_autoptr(TsPosition) p = ts_position_new_initial (v);
+  const TsBoardTheme *theme = ts_board_theme_light ();
+  TsBoardRenderOptions o;
+  Rendered on, off;
+  cairo_t *cr;
+  int under_on = 0, under_off = 0, title_on = 0, title_off = 0;
+  double x0, y0, c, label;
+
+  ts_board_render_options_init (&o, p);
+  render (&on, &o, 1000, 320);
+  /* the same layout, drawn without coordinates */
+  off.layout = on.layout;
+  off.surface = blank_surface (1000, 320);
+  o.coordinates = FALSE;
+  cr = cairo_create (off.surface);
+  ts_board_render (cr, &off.layout, &o);
+  cairo_destroy (cr);
+
+  x0 = on.layout.layers[0].x;
+  y0 = on.layout.layers[0].y;
+  c = on.layout.cell;
+  label = on.layout.label;
+  for (int y = (int) (y0 + 5 * c + 2); y < (int) (y0 + 5 * c + label * 1.4); y++)
+    for (int x = (int) x0; x < (int) (x0 + 5 * c); x++)
+      {
+        under_on += colour_distance (pixel_at (on.surface, x, y), rgb_pixel (&theme->background)) > 150;
+        under_off += colour_distance (pixel_at (off.surface, x, y), rgb_pixel (&theme->background)) > 150;
+      }
+  for (int y = (int) (y0 - label * 1.5); y < (int) (y0 - 2); y++)
+    for (int x = (int) x0; x < (int) (x0 + 5 * c); x++)
+      {
+        title_on += colour_distance (pixel_at (on.surface, x, y), rgb_pixel (&theme->background)) > 150;
+        title_off += colour_distance (pixel_at (off.surface, x, y), rgb_pixel (&theme->background)) > 150;
+      }
+  g_assert_cmpint (under_on, >, 20);
+  g_assert_cmpint (under_off, ==, 0);
+  g_assert_cmpint (title_on, >, 20);
+  g_assert_cmpint (title_off, ==, title_on);
+  cairo_surface_destroy (on.surface);
+  cairo_surface_destroy (off.surface);
+}
+
+/* TS_CELL_MARK_HIDDEN hides pieces like options.hidden, any number of them. */
+static void
+test_hidden_marks (void)
+{
+  const TsVariant *v = ts_variant_lookup ("raumschach");
+  g_autoptr(TsPosition) p = ts_position_new_initial (v);
+  g_autofree guint16 *marks = g_new0 (guint16, TS_MAX_CELLS);
+  const TsBoardTheme *theme = ts_board_theme_light ();
+  TsCell aa1 = cell_named (v, "Aa1"), ab2 = cell_named (v, "Ab2"), ac1 = cell_named (v, "Ac1");
+  TsBoardRenderOptions o;
+  Rendered r;
+
+  marks[aa1] = marks[ab2] = TS_CELL_MARK_HIDDEN;
+  ts_board_render_options_init (&o, p);
+  o.marks = marks;
+  render (&r, &o, 1000, 320);
+  g_assert_true (near_pixel (cell_centre (&r, aa1, 0.5, 0.6), rgb_pixel (&theme->dark), 2));
+  g_assert_true (near_pixel (cell_centre (&r, ab2, 0.5, 0.6), rgb_pixel (&theme->dark), 2));
+  g_assert_false (near_pixel (cell_centre (&r, ac1, 0.5, 0.6), rgb_pixel (&theme->dark), 20));
+  cairo_surface_destroy (r.surface);
+}
+
 /* ---- files ---- */
 
 static char *
@@ -579,6 +901,30 @@ test_cli_diagram (void)
     g_clear_pointer (&err, g_free);
   }
   {
+    const char *args[] = { "diagram", "--variant", "raumschach", "--theme", "high-contrast",
+                           "--piece-style", "letters", "--dark", "--output", png, NULL };
+    g_assert_cmpint (run_cli (args, &err), ==, 0);
+    g_clear_pointer (&err, g_free);
+    s = cairo_image_surface_create_from_png (png);
+    /* the dark high-contrast background */
+    g_assert_true (near_pixel (pixel_at (s, 1, 1), 0xff000000, 2));
+    cairo_surface_destroy (s);
+  }
+  {
+    const char *args[] = { "diagram", "--variant", "raumschach", "--theme", "pink", "--output",
+                           png, NULL };
+    g_assert_cmpint (run_cli (args, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "pink"));
+    g_clear_pointer (&err, g_free);
+  }
+  {
+    const char *args[] = { "diagram", "--variant", "raumschach", "--piece-style", "runes",
+                           "--output", png, NULL };
+    g_assert_cmpint (run_cli (args, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "runes"));
+    g_clear_pointer (&err, g_free);
+  }
+  {
     const char *args[] = { "diagram", "--variant", "raumschach", "--output", "x.bmp", NULL };
     g_assert_cmpint (run_cli (args, &err), ==, 1);
     g_assert_nonnull (strstr (err, "x.bmp"));
@@ -604,6 +950,14 @@ main (int argc, char **argv)
   g_test_add_func ("/board-render/cubic8-levels", test_render_cubic8_levels);
   g_test_add_func ("/board-render/doseki-joined", test_render_doseki_joined);
   g_test_add_func ("/board-render/to-file", test_render_to_file);
+  g_test_add_func ("/board-render/theme/names", test_theme_names);
+  g_test_add_func ("/board-render/theme/cells", test_theme_cells);
+  g_test_add_func ("/board-render/theme/high-contrast", test_theme_high_contrast);
+  g_test_add_func ("/board-render/theme/cubic8", test_theme_cubic8);
+  g_test_add_func ("/board-render/piece-style/letters", test_piece_style_letters);
+  g_test_add_func ("/board-render/piece-style/small", test_piece_letter_small);
+  g_test_add_func ("/board-render/coordinates-off", test_coordinates_off);
+  g_test_add_func ("/board-render/hidden-marks", test_hidden_marks);
   g_test_add_func ("/board-render/cli-diagram", test_cli_diagram);
   return g_test_run ();
 }
