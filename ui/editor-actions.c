@@ -2,7 +2,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 
 #include "analysis-panel.h"
 #include "diagram-export-dialog.h"
@@ -17,42 +16,38 @@ current_position (TesseraWindow *window)
   return ts_game_session_get_position (tessera_window_get_session (window));
 }
 
-/* A new game of the window from a position: through a temporary problem file, the
- * one way in that the window offers. */
-static void
-play_from (TesseraWindow *window, const TsPosition *p)
+/* A game from the edited position, in memory, opened as a file is: in this window or,
+ * when its game has something to lose, a new one (returned). */
+static TesseraWindow *
+open_position (TesseraWindow *window, const TsPosition *p, const TsSessionSetup *setup)
 {
-  g_autoptr(TsGame) game = ts_game_new (ts_position_variant (p), p);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("tessera-position-XXXXXX", &error);
-  g_autofree char *path = dir ? g_build_filename (dir, "position.tsg", NULL) : NULL;
-
-  if (path && ts_game_save (game, path, ts_game_format_for_filename (path), &error) &&
-      tessera_window_load (window, path, &error))
-    ts_game_session_set_filename (tessera_window_get_session (window), NULL);
-  if (error)
-    g_warning ("Cannot start from the edited position: %s", error->message);
-  if (path)
-    g_unlink (path);
-  if (dir)
-    g_rmdir (dir);
+  return tessera_window_open_game (window, ts_game_new (ts_position_variant (p), p), setup);
 }
 
 static void
 editor_play (TsPositionEditor *editor, const TsPosition *p, TesseraWindow *window)
 {
-  play_from (window, p);
+  /* played with the players, levels and clock of the last new game */
+  open_position (window, p, NULL);
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (editor))));
 }
 
 static void
 editor_analyse (TsPositionEditor *editor, const TsPosition *p, TesseraWindow *window)
 {
-  GtkWidget *panel = g_object_get_data (G_OBJECT (window), "ts-analysis-panel");
-  GtkNotebook *notebook = tessera_window_get_side_notebook (window);
+  TsSessionSetup studied;
+  TesseraWindow *target;
+  GtkWidget *panel;
+  GtkNotebook *notebook;
 
-  play_from (window, p);
+  /* studied, as a game from a file: every seat human */
+  ts_session_setup_init (&studied);
+  for (guint i = 0; i < TS_MAX_SEATS; i++)
+    studied.kind[i] = TS_SEAT_HUMAN;
+  target = open_position (window, p, &studied);
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (editor))));
+  panel = g_object_get_data (G_OBJECT (target), "ts-analysis-panel");
+  notebook = tessera_window_get_side_notebook (target);
   if (panel)
     {
       gtk_notebook_set_current_page (notebook, gtk_notebook_page_num (notebook, panel));

@@ -588,10 +588,9 @@ open_response (GtkNativeDialog *chooser,
   g_clear_object (&self->chooser);
 }
 
-/* Opens in this window when its game has nothing to lose, else in a new one. */
-static void
-open_here_or_new (TesseraWindow *self,
-                  GFile         *file)
+/* Where a game is opened: this window when its game has nothing to lose, else a new one. */
+static TesseraWindow *
+window_for_opening (TesseraWindow *self)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
   TesseraWindow *target = self;
@@ -601,7 +600,37 @@ open_here_or_new (TesseraWindow *self,
       target = tessera_window_new (app, self->variant);
       gtk_window_present (GTK_WINDOW (target));
     }
-  tessera_window_open_file (target, file);
+  return target;
+}
+
+static void
+open_here_or_new (TesseraWindow *self,
+                  GFile         *file)
+{
+  tessera_window_open_file (window_for_opening (self), file);
+}
+
+TesseraWindow *
+tessera_window_open_game (TesseraWindow        *self,
+                          TsGame               *game,
+                          const TsSessionSetup *setup)
+{
+  TesseraWindow *target;
+  TsSessionSetup from_settings;
+  g_autoptr(TsGameSession) session = NULL;
+
+  g_return_val_if_fail (TESSERA_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (game != NULL, NULL);
+
+  target = window_for_opening (self);
+  if (setup == NULL)
+    {
+      setup_from_settings (target, &from_settings);
+      setup = &from_settings;
+    }
+  session = ts_game_session_new (ts_game_variant (game), game, setup);
+  set_session (target, session);
+  return target;
 }
 
 /* Closing */

@@ -29,6 +29,12 @@ void           tessera_window_set_content (TesseraWindow  *self,
 void           tessera_window_new_game    (TesseraWindow        *self,
                                            const char           *variant_id,
                                            const TsSessionSetup *setup);
+/* A game made in memory (the position editor's Play and Analyse), opened as a file is:
+ * in this window when its game has nothing to lose, else in a new one, which is
+ * returned. Takes game; setup NULL: the one remembered in GSettings. */
+TesseraWindow *tessera_window_open_game   (TesseraWindow        *self,
+                                           TsGame               *game,
+                                           const TsSessionSetup *setup);
 gboolean       tessera_window_load        (TesseraWindow  *self,
                                            const char     *filename,
                                            GError        **error);
