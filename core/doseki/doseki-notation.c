@@ -68,7 +68,7 @@ parse_fail (GError **error, int code, const char *text, const char *at, const ch
 static const char *
 skip_spaces (const char *s)
 {
-  while (*s == ' ' || *s == '\t')
+  while (*s && strchr (" \t\r\n", *s))
     s++;
   return s;
 }
@@ -77,7 +77,7 @@ static gboolean
 only_annotations (const char *s)
 {
   for (; *s; s++)
-    if (!strchr ("+#!? \t", *s))
+    if (!strchr ("+#!? \t\r\n", *s))
       return FALSE;
   return TRUE;
 }
@@ -116,11 +116,17 @@ dk_move_parse (TsPosition *p, const char *text, TsMove *out, GError **error)
 
   if (*s == '@')
     return parse_placement (p, text, s + 1, out, error);
-  piece = ts_doseki_piece_by_letter (*s);
-  if (piece < 0)
-    return parse_fail (error, TS_RULES_ERROR_PARSE, text, s,
-                       _("expected a piece letter (P H B R A E G C J W M Q K) or “@”"));
-  s = skip_spaces (s + 1);
+  /* The letter may be left out, as in long algebraic: the shape names the piece. A text
+   * that starts with a cell ("Ae2-Ae3") has none; "AAa1" is the archbishop's letter. */
+  piece = -1;
+  if (dk_parse_cell (s, NULL) == TS_NO_CELL)
+    {
+      piece = ts_doseki_piece_by_letter (*s);
+      if (piece < 0)
+        return parse_fail (error, TS_RULES_ERROR_PARSE, text, s,
+                           _("expected a piece letter (P H B R A E G C J W M Q K), a cell or “@”"));
+      s = skip_spaces (s + 1);
+    }
   for (;;)
     {
       TsCell c = dk_parse_cell (s, &end);
@@ -151,7 +157,10 @@ dk_move_parse (TsPosition *p, const char *text, TsMove *out, GError **error)
     return parse_fail (error, TS_RULES_ERROR_PARSE, text, end, _("unexpected text after the move"));
 
   shape = ts_doseki_orientation_of_cells (cells, n);
-  if (shape < 0 || t->orient[shape].piece != (guint) piece)
+  if (shape < 0 && piece < 0)
+    return parse_fail (error, TS_RULES_ERROR_ILLEGAL, text, text,
+                       _("the listed cells do not have the shape of any piece"));
+  if (shape < 0 || (piece >= 0 && t->orient[shape].piece != (guint) piece))
     return parse_fail (error, TS_RULES_ERROR_ILLEGAL, text, text,
                        _("the listed cells do not have the shape of this piece"));
   /* The destination is where the first cell in notation order lands. */

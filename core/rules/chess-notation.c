@@ -20,9 +20,9 @@ castle_name (const TsPosition *p, TsMove m)
 }
 
 /* The written form of m with the origin components in `subset` (bit i: name part i),
- * `sep` between origin and destination, and with or without the pawn letter. */
+ * `sep` between origin and destination, and with or without the piece letter. */
 static void
-form (const TsPosition *p, TsMove m, guint subset, const char *sep, gboolean pawn_letter,
+form (const TsPosition *p, TsMove m, guint subset, const char *sep, gboolean letter,
       char *buf)
 {
   const TsVariant *v = p->variant;
@@ -30,7 +30,7 @@ form (const TsPosition *p, TsMove m, guint subset, const char *sep, gboolean paw
   guint n = 0;
 
   ts_variant_cell_name (v, m.to, to);
-  if (!v->piece_types[m.piece].pawn || pawn_letter)
+  if (letter)
     buf[n++] = v->piece_types[m.piece].letter;
   ts_variant_cell_name (v, m.from, from);
   for (guint i = 0; from[i]; i++)
@@ -84,15 +84,19 @@ matches (const TsPosition *p, TsMove m, const char *text)
     if (tl < dl || strncmp (tail + tl - dl, to, dl) != 0)
       return FALSE;
   }
+  /* SAN: the letter (none for a pawn, or P), any origin components, "x" if a capture.
+   * Long: an optional letter, the full origin, "-" or "x". */
   for (guint subset = 0; subset <= full; subset++)
     for (guint s = 0; s < G_N_ELEMENTS (seps); s++)
-      for (int pl = 0; pl < 2; pl++)
+      for (int letter = 0; letter < 2; letter++)
         {
-          if (pl && !v->piece_types[m.piece].pawn)
+          if (s == 1 && !(m.flags & TS_MOVE_CAPTURE))
             continue;
-          if (!(m.flags & TS_MOVE_CAPTURE) && s == 1)
+          if (s == 2 && subset != full)
             continue;
-          form (p, m, subset, seps[s], pl, buf);
+          if (!letter && !v->piece_types[m.piece].pawn && (s == 0 || subset != full))
+            continue;
+          form (p, m, subset, seps[s], letter, buf);
           if (strcmp (buf, text) == 0)
             return TRUE;
         }
@@ -170,7 +174,7 @@ ts_chess_move_to_san (TsPosition *p, TsMove m)
           {
             if ((guint) __builtin_popcount (subset) != size)
               continue;
-            form (p, m, subset, sep, FALSE, buf);
+            form (p, m, subset, sep, !v->piece_types[m.piece].pawn, buf);
             if (count_matches (p, &l, buf, NULL) != 1)
               buf[0] = '\0';
           }
@@ -204,35 +208,100 @@ ts_chess_move_to_long (TsPosition *p, TsMove m)
   return g_strdup (buf);
 }
 
-/* Why no legal move matches text: it is a move of the pieces, but not allowed. */
-static const char *
-illegal_reason (TsPosition *p, const char *text)
+/* The origin of a long-algebraic text ("NAb1-Ac3", "Ab1xAc3"), or TS_NO_CELL when the
+ * text is not one or could also be SAN with a partial origin ("Bb1xCc2": a bishop?). */
+static TsCell
+long_origin (const TsVariant *v, const char *t, char *letter)
 {
+  const char *end;
+  TsCell from = ts_variant_parse_cell (v, t, &end);
+  gboolean starts_with_letter = ts_variant_piece_type_by_letter (v, *t) >= 0;
+
+  *letter = '\0';
+  if (from == TS_NO_CELL && starts_with_letter)
+    {
+      *letter = *t;
+      from = ts_variant_parse_cell (v, t + 1, &end);
+    }
+  if (from == TS_NO_CELL || (*end != '-' && *end != 'x') ||
+      (!*letter && starts_with_letter && *end == 'x'))
+    return TS_NO_CELL;
+  if (ts_variant_parse_cell (v, end + 1, &end) == TS_NO_CELL || (*end && *end != '='))
+    return TS_NO_CELL;
+  return from;
+}
+
+/* Why no legal move matches text, which names a destination: a well-formed move that is
+ * not allowed. */
+static char *
+illegal_reason (TsPosition *p, const TsMoveList *legal, const char *t)
+{
+  const TsVariant *v = p->variant;
   const TsVariantRules *r = ts_rules (p);
+  g_autofree char *base = g_strdup (t);
+  char *eq = strchr (base, '=');
+  const char *why = NULL;
+  char letter;
+  TsCell from;
   TsChessGen g;
   TsMoveList l;
-  const char *why = NULL;
 
   if (p->st.over)
-    return _("the game is over");
+    return g_strdup (_("the game is over"));
+  if (strchr (t, '@'))
+    {
+      int type = ts_variant_piece_type_by_letter (v, t[0]);
+      TsCell to = ts_variant_parse_cell (v, t + 2, NULL);
+      char name[8];
+
+      ts_variant_cell_name (v, to, name);
+      if (!v->has_drops)
+        return g_strdup_printf (_("%s has no drops"), _(v->name));
+      if (ts_position_hand_count (p, p->st.side, (guint) type) == 0)
+        /* TRANSLATORS: SEAT has no PIECE NAME in hand */
+        return g_strdup_printf (_("%s has no %s in hand"), _(v->seat_names[p->st.side]),
+                                _(v->piece_types[type].name));
+      if (ts_position_piece_at (p, to) != TS_PIECE_NONE)
+        return g_strdup_printf (_("%s is not empty"), name);
+    }
+  if (eq)
+    {
+      *eq = '\0';
+      if (count_matches (p, legal, base, NULL))
+        return g_strdup (_("this move is not a promotion: leave out “=”"));
+    }
   for (guint i = 0; i < r->n_promos; i++)
     {
-      g_autofree char *with = g_strdup_printf ("%s=%c", text, p->variant->piece_types[r->promos[i]].letter);
-      TsMoveList legal;
-      guint n;
+      g_autofree char *with = g_strdup_printf ("%s=%c", base, v->piece_types[r->promos[i]].letter);
 
-      ts_move_list_init (&legal);
-      ts_position_generate_legal (p, &legal);
-      n = count_matches (p, &legal, with, NULL);
-      ts_move_list_clear (&legal);
-      if (n)
-        return _("a pawn reaching its last cells must promote: add =X");
+      if (count_matches (p, legal, with, NULL))
+        {
+          g_autoptr(GString) choices = g_string_new (NULL);
+
+          for (guint j = 0; j < r->n_promos; j++)
+            g_string_append_printf (choices, "%s%c", j ? ", " : "",
+                                    v->piece_types[r->promos[j]].letter);
+          if (eq)
+            return g_strdup_printf (_("a pawn cannot promote to “%s” here: choose one of %s"),
+                                    eq + 1, choices->str);
+          return g_strdup_printf (_("a pawn reaching its last cells must promote: add =X, "
+                                    "X one of %s"), choices->str);
+        }
+    }
+  if (strchr (t, 'x'))
+    {
+      g_auto(GStrv) parts = g_strsplit (t, "x", -1);
+      g_autofree char *none = g_strjoinv ("", parts);
+      g_autofree char *dash = g_strjoinv ("-", parts);
+
+      if (count_matches (p, legal, dash, NULL) || count_matches (p, legal, none, NULL))
+        return g_strdup (_("there is nothing to capture there: write “-” or leave out “x”"));
     }
   ts_move_list_init (&l);
   ts_chess_gen_init (&g, p, p->st.side);
   ts_chess_gen_pseudo (&g, &l, FALSE, NULL);
   for (guint i = 0; i < l.n && !why; i++)
-    if (matches (p, l.moves[i], text))
+    if (matches (p, l.moves[i], t))
       {
         if (g.guard >= 0 && !ts_chess_test_move (&g, l.moves[i]))
           why = g.in_check ? _("the king is in check and this does not answer it")
@@ -241,13 +310,127 @@ illegal_reason (TsPosition *p, const char *text)
           why = _("capturing is compulsory");
       }
   ts_move_list_clear (&l);
-  return why ? why : _("no piece of that kind can go there");
+  if (why)
+    return g_strdup (why);
+
+  if (strchr (t, '@') && v->piece_types[ts_variant_piece_type_by_letter (v, t[0])].pawn)
+    return g_strdup (_("a pawn may not be dropped on the cells where it would promote"));
+  from = long_origin (v, t, &letter);
+  if (from != TS_NO_CELL)
+    {
+      TsPiece piece = ts_position_piece_at (p, from);
+      char name[8];
+
+      ts_variant_cell_name (v, from, name);
+      if (piece == TS_PIECE_NONE)
+        return g_strdup_printf (_("there is no piece on %s"), name);
+      if (TS_PIECE_SEAT (piece) != p->st.side)
+        return g_strdup_printf (_("the piece on %s belongs to %s"), name,
+                                _(v->seat_names[TS_PIECE_SEAT (piece)]));
+      if (letter && letter != v->piece_types[TS_PIECE_TYPE (piece)].letter)
+        {
+          int want = ts_variant_piece_type_by_letter (v, letter);
+
+          /* TRANSLATORS: the piece on CELL is a PIECE NAME, not a PIECE NAME */
+          return g_strdup_printf (_("the piece on %s is a %s, not a %s"), name,
+                                  _(v->piece_types[TS_PIECE_TYPE (piece)].name),
+                                  _(v->piece_types[want].name));
+        }
+      /* TRANSLATORS: the PIECE NAME on CELL cannot go there */
+      return g_strdup_printf (_("the %s on %s cannot go there"),
+                              _(v->piece_types[TS_PIECE_TYPE (piece)].name), name);
+    }
+  return g_strdup (_("no piece of that kind can go there"));
+}
+
+/* Are the len characters at s components of a cell name, in the name's order? */
+static gboolean
+origin_components (const TsVariantRules *r, const char *s, gsize len)
+{
+  guint part = 0;
+
+  for (gsize i = 0; i < len; i++, part++)
+    {
+      while (part < r->n_name_parts && !strchr (r->name_parts[part].alphabet, s[i]))
+        part++;
+      if (part == r->n_name_parts)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Sets the error for t (text without marks), which names no legal move: either not a
+ * move at all (PARSE), or a move that is not allowed here (ILLEGAL), saying why. */
+static void
+refuse (TsPosition *p, const TsMoveList *legal, const char *text, const char *t, GError **error)
+{
+  const TsVariant *v = p->variant;
+  const TsVariantRules *r = ts_rules (p);
+  const char *dest = NULL, *end = NULL;
+  gsize plen;
+
+  if (g_str_has_prefix (t, "O-O"))
+    {
+      g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_ILLEGAL,
+                   _("“%s”: castling is not possible here"), text);
+      return;
+    }
+  /* the destination: the first cell name that runs to the end or to "=" */
+  for (const char *q = t; *q && !dest; q++)
+    if (ts_variant_parse_cell (v, q, &end) != TS_NO_CELL && (*end == '\0' || *end == '='))
+      dest = q;
+  if (!dest)
+    {
+      g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_PARSE,
+                   _("“%s” is not a move of %s: no destination cell found"), text, _(v->name));
+      return;
+    }
+  if (*end == '=' && (end[1] == '\0' || end[2] != '\0' ||
+                      ts_variant_piece_type_by_letter (v, end[1]) < 0))
+    {
+      g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_PARSE,
+                   _("“%s” is not a move of %s: “=” must be followed by one piece letter"),
+                   text, _(v->name));
+      return;
+    }
+  plen = (gsize) (dest - t);
+  if (plen > 0 && t[plen - 1] == '@')
+    {
+      if (plen != 2 || ts_variant_piece_type_by_letter (v, t[0]) < 0)
+        {
+          g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_PARSE,
+                       _("“%s” is not a move of %s: a drop is a piece letter, “@” and a cell"),
+                       text, _(v->name));
+          return;
+        }
+    }
+  else
+    {
+      if (plen > 0 && (t[plen - 1] == '-' || t[plen - 1] == 'x'))
+        plen--;
+      if (!origin_components (r, t, plen) &&
+          !(plen > 0 && ts_variant_piece_type_by_letter (v, t[0]) >= 0 &&
+            origin_components (r, t + 1, plen - 1)))
+        {
+          g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_PARSE,
+                       _("“%s” is not a move of %s: “%.*s” before the destination is not a "
+                         "piece letter and (part of) the origin cell"),
+                       text, _(v->name), (int) plen, t);
+          return;
+        }
+    }
+  {
+    g_autofree char *why = illegal_reason (p, legal, t);
+
+    g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_ILLEGAL,
+                 _("“%s” is not a legal move for %s here: %s"), text,
+                 _(v->seat_names[p->st.side]), why);
+  }
 }
 
 gboolean
 ts_chess_move_parse (TsPosition *p, const char *text, TsMove *out, GError **error)
 {
-  const TsVariant *v = p->variant;
   g_autofree char *t = g_strstrip (g_strdup (text ? text : ""));
   gsize len = strlen (t);
   TsMoveList l;
@@ -281,33 +464,7 @@ ts_chess_move_parse (TsPosition *p, const char *text, TsMove *out, GError **erro
       g_string_free (names, TRUE);
     }
   else if (n == 0)
-    {
-      /* say why: a well-formed move that is not legal, or not a move at all */
-      const char *s = t;
-      const char *dest = NULL;
-
-      if (g_ascii_isupper (*s) && ts_variant_piece_type_by_letter (v, *s) >= 0 &&
-          ts_variant_parse_cell (v, s, NULL) == TS_NO_CELL)
-        s++;
-      for (const char *q = s; *q && !dest; q++)
-        {
-          const char *end;
-
-          if (ts_variant_parse_cell (v, q, &end) != TS_NO_CELL &&
-              (*end == '\0' || *end == '='))
-            dest = q;
-        }
-      if (g_str_has_prefix (t, "O-O"))
-        g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_ILLEGAL,
-                     _("“%s”: castling is not possible here"), text);
-      else if (!dest && !strchr (t, '@'))
-        g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_PARSE,
-                     _("“%s” is not a move of %s: no destination cell found"), text, v->name);
-      else
-        g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_ILLEGAL,
-                     _("“%s” is not a legal move for %s here: %s"), text,
-                     v->seat_names[p->st.side], illegal_reason (p, t));
-    }
+    refuse (p, &l, text, t, error);
   ts_move_list_clear (&l);
   return n == 1;
 }

@@ -75,6 +75,18 @@ test_rules_examples (void)
   /* The cells may be given in any order and with spaces; the output sorts them. */
   m = parse_ok (start, "H Ae2, Ad2 - Ad4");
   check_round_trip (start, m, "H Ad2,Ae2-Ad4");
+  /* Without the letter, as long algebraic allows; a layer A, B, C ... is no letter. */
+  g_assert_true (ts_move_equal (parse_ok (start, "Ad2,Ae2-Ad4"), m));
+  g_assert_true (ts_move_equal (parse_ok (start, "Ae2-Ae3"), parse_ok (start, "P Ae2-Ae3")));
+  {
+    g_autoptr (GError) error = NULL;
+
+    /* "AAa1": the archbishop's letter and a cell of layer A; the shape is right, the
+     * move is blocked */
+    g_assert_false (ts_move_parse (start, "AAa1,Ab1,Aa2,Ba1-Aa3", &m, &error));
+    g_assert_error (error, TS_RULES_ERROR, TS_RULES_ERROR_ILLEGAL);
+    g_assert_nonnull (strstr (error->message, "cannot move there"));
+  }
 
   /* The king example: a king in the corner slides up onto four black checkers. */
   for (int x = 0; x <= 1; x++)
@@ -107,6 +119,9 @@ test_bad_moves (void)
     { "P Ae2-", TS_RULES_ERROR_PARSE },
     { "P Ae2-Zz9", TS_RULES_ERROR_PARSE },
     { "P Ae2-Ae3 now", TS_RULES_ERROR_PARSE },
+    { "Ae2,Af2,Ag2,Ah2,Ai2-Ae3", TS_RULES_ERROR_ILLEGAL },   /* no piece's shape */
+    { "Ae3-Ae4", TS_RULES_ERROR_ILLEGAL },         /* letterless: no checker there */
+    { "Ae2-Af3", TS_RULES_ERROR_ILLEGAL },
     { "P Ae2,Ae2-Ae3", TS_RULES_ERROR_PARSE },
     { "@", TS_RULES_ERROR_PARSE },
     { "@Zz1", TS_RULES_ERROR_PARSE },
@@ -152,6 +167,65 @@ test_move_round_trips (void)
       for (guint j = 0; j < l.n; j += 1 + l.n / 200)
         check_round_trip (p, l.moves[j], NULL);
       ts_move_list_clear (&l);
+    }
+}
+
+/* Every spelling docs/doseki.md allows reads back as m: the written form, without the
+ * piece letter, with annotation marks and line ends, and with "-" for a capture. */
+static void
+check_all_forms (TsPosition *p, TsMove m)
+{
+  g_autofree char *san = ts_move_to_san (p, m);
+  g_autofree char *bare = g_strdup (m.flags & TS_MOVE_PLACE ? san : san + 2);
+  g_autofree char *noted = g_strconcat (" ", san, " !?\r\n", NULL);
+  g_autofree char *dash = g_strdup (san);
+  const char *forms[] = { san, bare, noted, dash };
+
+  g_strdelimit (dash, "x", '-');
+  for (guint i = 0; i < G_N_ELEMENTS (forms); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      TsMove back;
+
+      if (!ts_move_parse (p, forms[i], &back, &error))
+        g_error ("“%s” not read: %s", forms[i], error->message);
+      g_assert_true (ts_move_equal (back, m));
+    }
+}
+
+static void
+test_all_forms (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (729);
+
+  for (guint i = 0; i < 6; i++)
+    {
+      g_autoptr (TsPosition) p = i < 3 ? t_new_initial () : random_position (r);
+
+      for (guint ply = 0; ply < 4 * i; ply++)
+        {
+          TsMoveList l;
+          TsUndo u;
+
+          ts_move_list_init (&l);
+          ts_position_generate_legal (p, &l);
+          if (l.n)
+            ts_position_make (p, l.moves[g_rand_int_range (r, 0, (gint32) l.n)], &u);
+          ts_move_list_clear (&l);
+        }
+      {
+        TsMoveList l;
+        guint captures = 0;
+
+        ts_move_list_init (&l);
+        ts_position_generate_legal (p, &l);
+        /* a sample of them all, and every capture and placement */
+        for (guint j = 0; j < l.n; j++)
+          if (j % (1 + l.n / 50) == 0 || (l.moves[j].flags & (TS_MOVE_CAPTURE | TS_MOVE_PLACE) &&
+                                           captures++ < 50))
+            check_all_forms (p, l.moves[j]);
+        ts_move_list_clear (&l);
+      }
     }
 }
 
@@ -228,6 +302,7 @@ main (int argc, char **argv)
   g_test_add_func ("/doseki/notation/rules-examples", test_rules_examples);
   g_test_add_func ("/doseki/notation/bad-moves", test_bad_moves);
   g_test_add_func ("/doseki/notation/move-round-trips", test_move_round_trips);
+  g_test_add_func ("/doseki/notation/all-forms", test_all_forms);
   g_test_add_func ("/doseki/notation/position-text", test_position_text);
   g_test_add_func ("/doseki/notation/bad-position-text", test_bad_position_text);
   return g_test_run ();

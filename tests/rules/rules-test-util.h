@@ -118,3 +118,26 @@ play_random (TsPosition *p, GRand *rand)
   ts_move_list_clear (&l);
   return any;
 }
+
+/* Calls visit on positions of `games` random games of variant id, seeded by the id and
+ * salt: the start, then every `every` plies, for at most `plies` plies a game. */
+static inline void
+visit_random_games (const char *id, guint salt, guint games, guint plies, guint every,
+                    void (*visit) (TsPosition *p))
+{
+  const TsVariant *v = ts_variant_lookup (id);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (g_str_hash (v->id) + salt);
+
+  for (guint g = 0; g < games; g++)
+    {
+      g_autoptr(TsPosition) p = ts_position_new_initial (v);
+
+      for (guint ply = 0; ply < plies; ply++)
+        {
+          if (ply % every == 0)
+            visit (p);
+          if (!play_random (p, rand))
+            break;
+        }
+    }
+}

@@ -2,40 +2,33 @@
 #include "rules-test-util.h"
 
 static void
+roundtrip_position (TsPosition *p)
+{
+  g_autofree char *text = ts_position_to_text (p);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsPosition) q = ts_position_from_text (text, &error);
+  g_autofree char *again = NULL;
+  TsMoveList l, lq;
+
+  g_assert_no_error (error);
+  again = ts_position_to_text (q);
+  g_assert_cmpstr (again, ==, text);
+  g_assert_cmpuint (ts_position_hash (q), ==, ts_position_hash (p));
+  g_assert_cmpuint (ts_position_side_to_move (q), ==, ts_position_side_to_move (p));
+  g_assert_cmpuint (ts_position_ply (q), ==, ts_position_ply (p));
+  ts_move_list_init (&l);
+  ts_move_list_init (&lq);
+  ts_position_generate_legal (p, &l);
+  ts_position_generate_legal (q, &lq);
+  g_assert_cmpuint (l.n, ==, lq.n);
+  ts_move_list_clear (&lq);
+  ts_move_list_clear (&l);
+}
+
+static void
 test_roundtrip (gconstpointer data)
 {
-  const TsVariant *v = ts_variant_lookup (data);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (g_str_hash (v->id) + 3);
-
-  for (guint g = 0; g < 3; g++)
-    {
-      g_autoptr(TsPosition) p = ts_position_new_initial (v);
-
-      for (guint ply = 0; ply < 60; ply++)
-        {
-          g_autofree char *text = ts_position_to_text (p);
-          g_autoptr(GError) error = NULL;
-          g_autoptr(TsPosition) q = ts_position_from_text (text, &error);
-          g_autofree char *again = NULL;
-          TsMoveList l, lq;
-
-          g_assert_no_error (error);
-          again = ts_position_to_text (q);
-          g_assert_cmpstr (again, ==, text);
-          g_assert_cmpuint (ts_position_hash (q), ==, ts_position_hash (p));
-          g_assert_cmpuint (ts_position_side_to_move (q), ==, ts_position_side_to_move (p));
-          g_assert_cmpuint (ts_position_ply (q), ==, ts_position_ply (p));
-          ts_move_list_init (&l);
-          ts_move_list_init (&lq);
-          ts_position_generate_legal (p, &l);
-          ts_position_generate_legal (q, &lq);
-          g_assert_cmpuint (l.n, ==, lq.n);
-          ts_move_list_clear (&lq);
-          ts_move_list_clear (&l);
-          if (!play_random (p, rand))
-            break;
-        }
-    }
+  visit_random_games (data, 3, 3, 60, 1, roundtrip_position);
 }
 
 static void
