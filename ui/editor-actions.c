@@ -63,6 +63,7 @@ action_edit_position (GSimpleAction *action, GVariant *param, gpointer data)
   GtkWidget *editor = ts_position_editor_new (current_position (window));
 
   gtk_window_set_title (GTK_WINDOW (dialog), _("Edit Position"));
+  gtk_window_set_titlebar (GTK_WINDOW (dialog), gtk_header_bar_new ());
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
   gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
   gtk_window_set_default_size (GTK_WINDOW (dialog), 1100, 720);
@@ -108,6 +109,7 @@ action_solve (GSimpleAction *action, GVariant *param, gpointer data)
     solver = ts_problem_solver_new (current_position (window), 2);
   dialog = gtk_window_new ();
   gtk_window_set_title (GTK_WINDOW (dialog), _("Solve"));
+  gtk_window_set_titlebar (GTK_WINDOW (dialog), gtk_header_bar_new ());
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
   gtk_window_set_default_size (GTK_WINDOW (dialog), 1000, 640);
   gtk_window_set_child (GTK_WINDOW (dialog), solver);
