@@ -2,19 +2,34 @@
 #include "board-view.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
+#include "board-sound.h"
 #include "doseki/doseki.h"
 #include "rules/geometry.h"
 
 #define MAX_SET 8
 #define DRAG_THRESHOLD 4.0
+#define SLIDE_US 180000   /* a move's slide */
+#define MAX_SLIDES (MAX_SET + 1)
 
 /* A Doseki move's moving set S, sorted by cell index (= notation order). */
 typedef struct {
   TsCell cells[MAX_SET];
   guint8 n;
 } MoveSet;
+
+/* A move being shown: pieces sliding from their cells to their targets (hidden there until
+ * they arrive), and the pieces they take fading out where they stood. */
+typedef struct {
+  guint  tick_id;
+  gint64 start_us;              /* frame time of the first frame; 0 before it */
+  double progress;              /* 0 … 1 */
+  guint  n_slides, n_fades;
+  struct { TsPiece piece; TsCell from, to; } slides[MAX_SLIDES];
+  struct { TsPiece piece; TsCell cell; } fades[MAX_SLIDES];
+} Slide;
 
 struct _TsBoardView {
   GtkWidget parent_instance;
@@ -25,7 +40,16 @@ struct _TsBoardView {
 
   gboolean interactive;
   gboolean coordinates;
-  const TsBoardTheme *theme;
+  const TsBoardTheme *theme;    /* a fixed theme, or NULL: theme_id for the style */
+  TsBoardThemeId theme_id;
+  TsPieceStyle piece_style;
+  gboolean animate, sound;
+
+  TsPosition *shown;            /* the position before the last set_position */
+  Slide anim;
+  gboolean in_drop;             /* inside ts_board_view_drop_piece */
+  gboolean dragged_valid;       /* dragged_move was played by drag and drop */
+  TsMove dragged_move;
 
   TsBoardLayout layout;
   int layout_width, layout_height;
@@ -60,11 +84,16 @@ enum {
   PROP_0,
   PROP_INTERACTIVE,
   PROP_COORDINATES,
+  PROP_BOARD_THEME,
+  PROP_PIECE_STYLE,
+  PROP_ANIMATE,
+  PROP_SOUND,
   N_PROPS
 };
 
 enum {
   MOVE_PLAYED,
+  PLAY_SOUND,
   N_SIGNALS
 };
 
@@ -196,6 +225,9 @@ doseki_target (TsBoardView *self, guint i)
 static void
 play (TsBoardView *self, TsMove m)
 {
+  /* a piece dropped on its target is there already: it does not slide again */
+  self->dragged_move = m;
+  self->dragged_valid = self->in_drop;
   clear_selection (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[MOVE_PLAYED], 0, &m);
@@ -220,9 +252,8 @@ draw_promo_piece (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpoi
   if (!self->position || i >= self->n_promo)
     return;
   v = ts_position_variant (self->position);
-  ts_piece_art_draw (cr, ts_board_piece_image (v, self->promo_moves[i].promo),
-                     ts_board_seat_army (v, ts_position_side_to_move (self->position)),
-                     0, 0, MIN (width, height));
+  ts_board_draw_piece (cr, v, self->piece_style, NULL, self->promo_moves[i].promo,
+                       ts_position_side_to_move (self->position), 1.0, 0, 0, MIN (width, height));
 }
 
 static void
@@ -394,6 +425,8 @@ ts_board_view_activate_cell (TsBoardView *self, TsCell cell)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+static void drop_piece (TsBoardView *self, TsCell from, TsCell to);
+
 void
 ts_board_view_drop_piece (TsBoardView *self, TsCell from, TsCell to)
 {
@@ -401,6 +434,14 @@ ts_board_view_drop_piece (TsBoardView *self, TsCell from, TsCell to)
 
   if (!self->position || !self->interactive || from == TS_NO_CELL)
     return;
+  self->in_drop = TRUE;
+  drop_piece (self, from, to);
+  self->in_drop = FALSE;
+}
+
+static void
+drop_piece (TsBoardView *self, TsCell from, TsCell to)
+{
   if (is_doseki (self))
     {
       gboolean in_set = FALSE;
@@ -500,6 +541,10 @@ compute_marks (TsBoardView *self, guint16 *marks)
   if (self->cursor_visible && self->cursor != TS_NO_CELL &&
       gtk_widget_has_focus (GTK_WIDGET (self)))
     marks[self->cursor] |= TS_CELL_MARK_CURSOR;
+
+  /* sliding pieces are drawn on their way, not on their targets */
+  for (guint i = 0; self->anim.tick_id && i < self->anim.n_slides; i++)
+    marks[self->anim.slides[i].to] |= TS_CELL_MARK_HIDDEN;
 }
 
 void
@@ -512,24 +557,26 @@ ts_board_view_get_marks (TsBoardView *self, guint16 *marks)
 /* Without a theme of its own, the board follows the style: light text on a
  * dark style asks for the dark colours. */
 static const TsBoardTheme *
-auto_theme (TsBoardView *self)
+current_theme (TsBoardView *self)
 {
   GdkRGBA fg;
 
+  if (self->theme)
+    return self->theme;
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
   G_GNUC_END_IGNORE_DEPRECATIONS
-  return 0.30 * fg.red + 0.59 * fg.green + 0.11 * fg.blue > 0.5 ? ts_board_theme_dark ()
-                                                                 : ts_board_theme_light ();
+  return ts_board_theme_get (self->theme_id, 0.30 * fg.red + 0.59 * fg.green + 0.11 * fg.blue > 0.5);
 }
 
 static void
 render_options (TsBoardView *self, TsBoardRenderOptions *o, guint16 *marks)
 {
   ts_board_render_options_init (o, self->position);
-  o->theme = self->theme ? self->theme : auto_theme (self);
+  o->theme = current_theme (self);
   o->marks = marks;
   o->coordinates = self->coordinates;
+  o->piece_style = self->piece_style;
   o->hidden = self->dragging && !is_doseki (self) ? self->press_cell : TS_NO_CELL;
 }
 
@@ -551,27 +598,48 @@ ensure_layout (TsBoardView *self, int width, int height)
 }
 
 static void
-ts_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+draw_piece_at (TsBoardView *self, cairo_t *cr, const TsBoardRenderOptions *o, TsPiece q,
+               double alpha, double x, double y, double size)
 {
-  TsBoardView *self = TS_BOARD_VIEW (widget);
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  ts_board_draw_piece (cr, ts_position_variant (self->position), o->piece_style, o->theme,
+                       TS_PIECE_TYPE (q), TS_PIECE_SEAT (q), alpha, x, y, size);
+}
+
+/* The pieces of a move being shown: what it takes fades, what moves slides (ease-out). */
+static void
+draw_slides (TsBoardView *self, cairo_t *cr, const TsBoardRenderOptions *o)
+{
+  const Slide *a = &self->anim;
+  double t = 1 - pow (1 - a->progress, 3);
+  double x0, y0, x1, y1, s;
+
+  for (guint i = 0; i < a->n_fades; i++)
+    if (ts_board_layout_cell_rect (&self->layout, a->fades[i].cell, &x0, &y0, &s))
+      draw_piece_at (self, cr, o, a->fades[i].piece, 1 - a->progress, x0, y0, s);
+  /* cells of another layer are elsewhere in the widget: the piece crosses between grids */
+  for (guint i = 0; i < a->n_slides; i++)
+    if (ts_board_layout_cell_rect (&self->layout, a->slides[i].from, &x0, &y0, &s) &&
+        ts_board_layout_cell_rect (&self->layout, a->slides[i].to, &x1, &y1, &s))
+      draw_piece_at (self, cr, o, a->slides[i].piece, 1.0, x0 + (x1 - x0) * t,
+                     y0 + (y1 - y0) * t, s);
+}
+
+static void
+draw_frame (TsBoardView *self, cairo_t *cr, int width, int height)
+{
   guint16 marks[TS_MAX_CELLS];
   TsBoardRenderOptions o;
-  cairo_t *cr;
 
-  if (!self->position || width <= 0 || height <= 0)
-    return;
   ensure_layout (self, width, height);
   compute_marks (self, marks);
   render_options (self, &o, marks);
-
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   ts_board_render (cr, &self->layout, &o);
+  if (self->anim.tick_id)
+    draw_slides (self, cr, &o);
 
   if (self->dragging)
     {
       /* the dragged piece (or Doseki set) follows the pointer */
-      const TsVariant *v = ts_position_variant (self->position);
       double c = self->layout.cell, px, py, ps;
       const TsCell *cells = is_doseki (self) ? self->set : &self->press_cell;
       guint n = is_doseki (self) ? self->n_set : 1;
@@ -581,13 +649,198 @@ ts_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           TsPiece q = ts_position_piece_at (self->position, cells[i]);
           if (q == 0 || !ts_board_layout_cell_rect (&self->layout, cells[i], &px, &py, &ps))
             continue;
-          ts_piece_art_draw (cr, ts_board_piece_image (v, TS_PIECE_TYPE (q)),
-                             ts_board_seat_army (v, TS_PIECE_SEAT (q)),
-                             px + self->drag_x - self->press_x - c * 0.05,
-                             py + self->drag_y - self->press_y - c * 0.05, c * 1.1);
+          draw_piece_at (self, cr, &o, q, 1.0, px + self->drag_x - self->press_x - c * 0.05,
+                         py + self->drag_y - self->press_y - c * 0.05, c * 1.1);
         }
     }
+}
+
+static void
+ts_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  TsBoardView *self = TS_BOARD_VIEW (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  cairo_t *cr;
+
+  if (!self->position || width <= 0 || height <= 0)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  draw_frame (self, cr, width, height);
   cairo_destroy (cr);
+}
+
+void
+ts_board_view_draw (TsBoardView *self, cairo_t *cr, int width, int height)
+{
+  g_return_if_fail (TS_IS_BOARD_VIEW (self));
+
+  if (self->position && width > 0 && height > 0)
+    draw_frame (self, cr, width, height);
+}
+
+/* ---- a move shown: slide and sound ---- */
+
+static void
+anim_stop (TsBoardView *self)
+{
+  if (self->anim.tick_id)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->anim.tick_id);
+  memset (&self->anim, 0, sizeof self->anim);
+}
+
+static gboolean
+anim_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  TsBoardView *self = TS_BOARD_VIEW (widget);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+
+  if (self->anim.start_us == 0)
+    self->anim.start_us = now;
+  self->anim.progress = CLAMP ((double) (now - self->anim.start_us) / SLIDE_US, 0.0, 1.0);
+  gtk_widget_queue_draw (widget);
+  if (self->anim.progress < 1.0)
+    return G_SOURCE_CONTINUE;
+  memset (&self->anim, 0, sizeof self->anim);
+  return G_SOURCE_REMOVE;
+}
+
+/* What slides and what fades when move goes from before to the view's position. */
+static void
+collect_slides (TsBoardView *self, const TsPosition *before, const TsMove *move)
+{
+  const TsPosition *after = self->position;
+  const TsVariant *v = ts_position_variant (before);
+  guint mover = ts_position_side_to_move (before);
+  Slide *a = &self->anim;
+  g_autofree guint8 *source = g_new0 (guint8, TS_MAX_CELLS);
+  g_autofree guint8 *target = g_new0 (guint8, TS_MAX_CELLS);
+  TsCell emptied = TS_NO_CELL, filled = TS_NO_CELL;
+  guint n_emptied = 0, n_filled = 0;
+
+  a->n_slides = a->n_fades = 0;
+  if (move->from != TS_NO_CELL && move->to != TS_NO_CELL)
+    {
+      if (v->family == TS_FAMILY_DOSEKI)
+        {
+          const TsGeometry *g = &v->geometry;
+          MoveSet set;
+          int t[TS_MAX_DIMS];
+
+          doseki_move_set (*move, &set);
+          offset_coords (g, move->from, move->to, t);
+          for (guint i = 0; i < set.n && a->n_slides < MAX_SLIDES; i++)
+            {
+              TsCell to = translate (g, set.cells[i], t);
+              if (to == TS_NO_CELL)
+                continue;
+              a->slides[a->n_slides].piece = ts_position_piece_at (before, set.cells[i]);
+              a->slides[a->n_slides].from = set.cells[i];
+              a->slides[a->n_slides++].to = to;
+            }
+        }
+      else
+        {
+          a->slides[0].piece = ts_position_piece_at (before, move->from);
+          a->slides[0].from = move->from;
+          a->slides[0].to = move->to;
+          a->n_slides = 1;
+        }
+    }
+  for (guint i = 0; i < a->n_slides; i++)
+    {
+      source[a->slides[i].from] = 1;
+      target[a->slides[i].to] = 1;
+    }
+
+  for (TsCell c = 0; c < (TsCell) v->geometry.ncells; c++)
+    {
+      TsPiece was = ts_position_piece_at (before, c), is = ts_position_piece_at (after, c);
+      if (was == is)
+        continue;
+      if (was != 0 && TS_PIECE_SEAT (was) != mover && a->n_fades < MAX_SLIDES)
+        {
+          a->fades[a->n_fades].piece = was;
+          a->fades[a->n_fades++].cell = c;
+        }
+      /* a second piece of the mover's that moved: the rook of a castling */
+      if (was != 0 && TS_PIECE_SEAT (was) == mover && is == 0 && !source[c])
+        {
+          emptied = c;
+          n_emptied++;
+        }
+      if (is != 0 && TS_PIECE_SEAT (is) == mover && !target[c])
+        {
+          filled = c;
+          n_filled++;
+        }
+    }
+  if (n_emptied == 1 && n_filled == 1 && a->n_slides == 1 &&
+      ts_position_piece_at (before, emptied) == ts_position_piece_at (after, filled))
+    {
+      a->slides[1].piece = ts_position_piece_at (before, emptied);
+      a->slides[1].from = emptied;
+      a->slides[1].to = filled;
+      a->n_slides = 2;
+    }
+}
+
+static gboolean
+same_position (const TsPosition *a, const TsPosition *b)
+{
+  return ts_position_variant (a) == ts_position_variant (b) &&
+         ts_position_ply (a) == ts_position_ply (b) && ts_position_hash (a) == ts_position_hash (b);
+}
+
+/* The view just went from the position it showed to before + move: one move was made
+ * (played, or one step forward in the record). Slide it and sound it. */
+static void
+show_move (TsBoardView *self, const TsPosition *before, const TsMove *move)
+{
+  g_autoptr(TsPosition) after = NULL;
+  g_autoptr(TsPosition) shown = g_steal_pointer (&self->shown);
+  gboolean dragged = self->dragged_valid && self->dragged_move.from == move->from &&
+                     self->dragged_move.to == move->to;
+  gboolean animations = TRUE;
+  TsUndo undo;
+
+  self->dragged_valid = FALSE;
+  if (!shown || !before || !self->position || !same_position (shown, before))
+    return;
+  after = ts_position_copy (before);
+  if (!ts_position_is_legal (after, *move))
+    return;
+  ts_position_make (after, *move, &undo);
+  if (!same_position (after, self->position))
+    return;
+
+  anim_stop (self);
+  collect_slides (self, before, move);
+  if (self->sound)
+    g_signal_emit (self, signals[PLAY_SOUND], 0,
+                   self->anim.n_fades > 0 || (move->flags & TS_MOVE_CAPTURE)
+                     ? TS_BOARD_SOUND_CAPTURE : TS_BOARD_SOUND_MOVE);
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations",
+                &animations, NULL);
+  if (!self->animate || !animations || dragged || !gtk_widget_get_mapped (GTK_WIDGET (self)) ||
+      (self->anim.n_slides == 0 && self->anim.n_fades == 0))
+    {
+      memset (&self->anim, 0, sizeof self->anim);
+      return;
+    }
+  self->anim.tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), anim_tick, NULL, NULL);
+}
+
+double
+ts_board_view_get_animation_progress (TsBoardView *self)
+{
+  g_return_val_if_fail (TS_IS_BOARD_VIEW (self), -1);
+  return self->anim.tick_id ? self->anim.progress : -1;
+}
+
+static void
+play_sound_default (TsBoardView *self, guint sound)
+{
+  ts_board_sound_play (sound);
 }
 
 static void
@@ -869,6 +1122,7 @@ ts_board_view_dispose (GObject *object)
 {
   TsBoardView *self = TS_BOARD_VIEW (object);
 
+  anim_stop (self);
   g_clear_pointer (&self->promo_popover, gtk_widget_unparent);
   G_OBJECT_CLASS (ts_board_view_parent_class)->dispose (object);
 }
@@ -879,6 +1133,7 @@ ts_board_view_finalize (GObject *object)
   TsBoardView *self = TS_BOARD_VIEW (object);
 
   g_clear_pointer (&self->position, ts_position_free);
+  g_clear_pointer (&self->shown, ts_position_free);
   g_clear_pointer (&self->sets, g_free);
   ts_move_list_clear (&self->legal);
   G_OBJECT_CLASS (ts_board_view_parent_class)->finalize (object);
@@ -896,6 +1151,18 @@ ts_board_view_get_property (GObject *object, guint prop_id, GValue *value, GPara
       break;
     case PROP_COORDINATES:
       g_value_set_boolean (value, self->coordinates);
+      break;
+    case PROP_BOARD_THEME:
+      g_value_set_string (value, ts_board_theme_name (self->theme_id));
+      break;
+    case PROP_PIECE_STYLE:
+      g_value_set_string (value, ts_piece_style_name (self->piece_style));
+      break;
+    case PROP_ANIMATE:
+      g_value_set_boolean (value, self->animate);
+      break;
+    case PROP_SOUND:
+      g_value_set_boolean (value, self->sound);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -915,6 +1182,19 @@ ts_board_view_set_property (GObject *object, guint prop_id, const GValue *value,
       break;
     case PROP_COORDINATES:
       ts_board_view_set_coordinates (self, g_value_get_boolean (value));
+      break;
+    case PROP_BOARD_THEME:
+      ts_board_view_set_board_theme (self, g_value_get_string (value));
+      break;
+    case PROP_PIECE_STYLE:
+      ts_board_view_set_piece_style (self, g_value_get_string (value));
+      break;
+    case PROP_ANIMATE:
+      ts_board_view_set_animate (self, g_value_get_boolean (value));
+      break;
+    case PROP_SOUND:
+      self->sound = g_value_get_boolean (value);
+      g_object_notify_by_pspec (object, pspec);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -953,11 +1233,27 @@ ts_board_view_class_init (TsBoardViewClass *klass)
   properties[PROP_COORDINATES] =
     g_param_spec_boolean ("coordinates", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_BOARD_THEME] =
+    g_param_spec_string ("board-theme", NULL, NULL, "classic",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PIECE_STYLE] =
+    g_param_spec_string ("piece-style", NULL, NULL, "figures",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ANIMATE] =
+    g_param_spec_boolean ("animate", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SOUND] =
+    g_param_spec_boolean ("sound", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[MOVE_PLAYED] =
     g_signal_new ("move-played", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[PLAY_SOUND] =
+    g_signal_new_class_handler ("play-sound", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                G_CALLBACK (play_sound_default), NULL, NULL, NULL,
+                                G_TYPE_NONE, 1, G_TYPE_UINT);
 
   gtk_widget_class_install_action (widget_class, "board.cursor-left", NULL, action_cursor);
   gtk_widget_class_install_action (widget_class, "board.cursor-right", NULL, action_cursor);
@@ -1040,7 +1336,12 @@ ts_board_view_set_position (TsBoardView *self, const TsPosition *p)
       self->cursor = TS_NO_CELL;
       self->hover = TS_NO_CELL;
     }
-  g_clear_pointer (&self->position, ts_position_free);
+  /* the same position again (the window refreshing) lets a slide run on */
+  if (!self->position || !p || !same_position (self->position, p))
+    anim_stop (self);
+  /* kept until set_last_move, which tells whether one move led from it to p */
+  g_clear_pointer (&self->shown, ts_position_free);
+  self->shown = g_steal_pointer (&self->position);
   if (p)
     self->position = ts_position_copy (p);
   clear_selection (self);
@@ -1064,6 +1365,9 @@ ts_board_view_set_last_move (TsBoardView *self, const TsPosition *before, const 
 {
   g_return_if_fail (TS_IS_BOARD_VIEW (self));
 
+  if (move)
+    show_move (self, before, move);
+  g_clear_pointer (&self->shown, ts_position_free);
   self->n_last = 0;
   if (move)
     {
@@ -1140,6 +1444,73 @@ ts_board_view_set_theme (TsBoardView *self, const TsBoardTheme *theme)
 
   self->theme = theme;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ts_board_view_set_board_theme (TsBoardView *self, const char *name)
+{
+  int id = ts_board_theme_from_name (name);
+
+  g_return_if_fail (TS_IS_BOARD_VIEW (self));
+
+  if (id < 0)
+    id = TS_BOARD_THEME_CLASSIC;
+  if (self->theme_id == (TsBoardThemeId) id)
+    return;
+  self->theme_id = id;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BOARD_THEME]);
+}
+
+void
+ts_board_view_set_piece_style (TsBoardView *self, const char *name)
+{
+  int style = ts_piece_style_from_name (name);
+
+  g_return_if_fail (TS_IS_BOARD_VIEW (self));
+
+  if (style < 0)
+    style = TS_PIECE_STYLE_FIGURES;
+  if (self->piece_style == (TsPieceStyle) style)
+    return;
+  self->piece_style = style;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PIECE_STYLE]);
+}
+
+void
+ts_board_view_set_animate (TsBoardView *self, gboolean animate)
+{
+  g_return_if_fail (TS_IS_BOARD_VIEW (self));
+
+  animate = !!animate;
+  if (self->animate == animate)
+    return;
+  self->animate = animate;
+  if (!animate)
+    {
+      anim_stop (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATE]);
+}
+
+void
+ts_board_view_bind_settings (TsBoardView *self, GSettings *settings)
+{
+  static const struct { const char *key, *property; } keys[] = {
+    { "board-theme", "board-theme" },
+    { "piece-style", "piece-style" },
+    { "show-coordinates", "coordinates" },
+    { "animate-moves", "animate" },
+    { "sound", "sound" },
+  };
+
+  g_return_if_fail (TS_IS_BOARD_VIEW (self));
+  g_return_if_fail (G_IS_SETTINGS (settings));
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_settings_bind (settings, keys[i].key, self, keys[i].property, G_SETTINGS_BIND_GET);
 }
 
 void

@@ -3,6 +3,7 @@
 #include <gtk/gtk.h>
 
 #include "board-render.h"
+#include "board-sound.h"
 #include "rules/move.h"
 #include "rules/position.h"
 
@@ -17,7 +18,17 @@ G_DECLARE_FINAL_TYPE (TsBoardView, ts_board_view, TS, BOARD_VIEW, GtkWidget)
  *
  * Actions (bound to keys): board.cursor-left/-right/-up/-down (arrows),
  * board.layer-next/-prev (Page Up/Down), board.activate (Enter, space),
- * board.cancel (Escape), board.promote (int32 piece type). */
+ * board.cancel (Escape), board.promote (int32 piece type).
+ *
+ * When set_last_move (before, move) follows a set_position whose previous position was
+ * before, and before + move is the new position, one move was made (played, or one step
+ * forward in the record): it slides (property "animate") and sounds (property "sound",
+ * signal "play-sound" (guint TsBoardSound), whose default handler plays it). A jump
+ * anywhere else neither slides nor sounds.
+ *
+ * Properties "board-theme" and "piece-style" take the GSettings nicks ("classic",
+ * "letters" …); ts_board_view_bind_settings () makes them, "coordinates", "animate" and
+ * "sound" follow the preferences live. Unbound, a view neither slides nor sounds. */
 
 GtkWidget        *ts_board_view_new                 (void);
 
@@ -38,9 +49,26 @@ void              ts_board_view_set_interactive     (TsBoardView        *self,
 gboolean          ts_board_view_get_interactive     (TsBoardView        *self);
 void              ts_board_view_set_coordinates     (TsBoardView        *self,
                                                      gboolean            coordinates);
-/* NULL (the default): follow the style, light or dark. */
+/* NULL (the default): the board theme ("board-theme") for the style, light or dark. */
 void              ts_board_view_set_theme           (TsBoardView        *self,
                                                      const TsBoardTheme *theme);
+/* A theme or style nick; unknown names give classic and figures. */
+void              ts_board_view_set_board_theme     (TsBoardView        *self,
+                                                     const char         *name);
+void              ts_board_view_set_piece_style     (TsBoardView        *self,
+                                                     const char         *name);
+void              ts_board_view_set_animate         (TsBoardView        *self,
+                                                     gboolean            animate);
+/* Binds piece-style, board-theme, show-coordinates, animate-moves and sound (read only). */
+void              ts_board_view_bind_settings       (TsBoardView        *self,
+                                                     GSettings          *settings);
+/* The slide of the move being shown, 0 … 1, or -1 when none runs. */
+double            ts_board_view_get_animation_progress (TsBoardView     *self);
+/* Draws what the widget shows now into cr (width × height): tests and screenshots. */
+void              ts_board_view_draw                (TsBoardView        *self,
+                                                     cairo_t            *cr,
+                                                     int                 width,
+                                                     int                 height);
 
 /* A piece type to drop from hand (Grossraumschach) or, in Doseki, any value to
  * place an outside checker; -1 to stop. Clicking a target then plays it. */

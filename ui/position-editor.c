@@ -902,6 +902,10 @@ ts_position_editor_init (TsPositionEditor *self)
   self->press_cell = TS_NO_CELL;
   self->chosen_type = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+    ts_board_view_bind_settings (self->board, settings);
+  }
 
   g_signal_connect (self->turn_dropdown, "notify::selected", G_CALLBACK (turn_changed), self);
   g_signal_connect (self->move_spin, "value-changed", G_CALLBACK (move_changed), self);

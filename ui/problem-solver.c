@@ -537,5 +537,8 @@ ts_problem_solver_class_init (TsProblemSolverClass *klass)
 static void
 ts_problem_solver_init (TsProblemSolver *self)
 {
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  ts_board_view_bind_settings (self->board, settings);
 }

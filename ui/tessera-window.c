@@ -293,7 +293,9 @@ session_changed (TesseraWindow *self)
 static void
 session_game_over (TesseraWindow *self)
 {
-  gtk_widget_error_bell (GTK_WIDGET (self));
+  /* the end of a game makes a sound too, when sounds are on */
+  if (g_settings_get_boolean (self->settings, "sound"))
+    gtk_widget_error_bell (GTK_WIDGET (self));
 }
 
 static void
@@ -1262,6 +1264,7 @@ tessera_window_init (TesseraWindow *self)
   add_actions (self);
 
   self->board = ts_board_view_new ();
+  ts_board_view_bind_settings (TS_BOARD_VIEW (self->board), self->settings);
   gtk_widget_set_hexpand (self->board, TRUE);
   gtk_widget_set_vexpand (self->board, TRUE);
   gtk_box_append (self->board_box, self->board);

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include "board-render.h"
+#include "board-test.h"
 #include "piece-art.h"
 
 /* ---- helpers ---- */
@@ -15,30 +16,9 @@ blank_surface (int w, int h)
   return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
 }
 
-static guint32
-pixel_at (cairo_surface_t *s, int x, int y)
-{
-  cairo_surface_flush (s);
-  guint8 *data = cairo_image_surface_get_data (s);
-  int stride = cairo_image_surface_get_stride (s);
-  return *(guint32 *) (data + y * stride + x * 4);
-}
-
-static guint32
-rgb_pixel (const TsRgb *c)
-{
-  return 0xff000000u | ((guint32) (c->r * 255 + 0.5) << 16) | ((guint32) (c->g * 255 + 0.5) << 8) |
-         (guint32) (c->b * 255 + 0.5);
-}
-
-static gboolean
-near_pixel (guint32 a, guint32 b, int tolerance)
-{
-  for (int shift = 0; shift < 32; shift += 8)
-    if (ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)) > tolerance)
-      return FALSE;
-  return TRUE;
-}
+#define pixel_at   board_test_pixel
+#define rgb_pixel  board_test_rgb
+#define near_pixel board_test_near
 
 /* Jaccard distance of two silhouettes: the pixels covered by one image only,
  * over the pixels covered by either. */

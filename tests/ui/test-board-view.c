@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "board-view.h"
+#include "board-test.h"
 #include "rules/notation.h"
 
 typedef struct {
@@ -30,11 +31,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
   g_autoptr(TsPosition) p = NULL;
 
   memset (f, 0, sizeof *f);
-  f->window = gtk_window_new ();
-  gtk_window_set_decorated (GTK_WINDOW (f->window), FALSE);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 600);
-  f->view = TS_BOARD_VIEW (ts_board_view_new ());
-  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->view));
+  f->window = board_test_window_new ((GtkWidget **) &f->view, 1000, 600);
   g_signal_connect (f->view, "move-played", G_CALLBACK (on_move_played), f);
   if (v)
     {
@@ -48,24 +45,10 @@ fixture_set_up (Fixture *f, gconstpointer data)
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  GtkWidget *view = GTK_WIDGET (f->view);
-
-  g_object_add_weak_pointer (G_OBJECT (view), (gpointer *) &view);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  while (view && g_main_context_iteration (NULL, FALSE))
-    ;
-  g_assert_null (view);
+  board_test_destroy_window (f->window, GTK_WIDGET (f->view));
 }
 
-static TsCell
-cell (TsBoardView *view, const char *name)
-{
-  const TsVariant *v = ts_position_variant (ts_board_view_get_position (view));
-  TsCell c = ts_variant_parse_cell (v, name, NULL);
-
-  g_assert_cmpint (c, !=, TS_NO_CELL);
-  return c;
-}
+#define cell(view, name) board_test_cell (view, name)
 
 static guint16 *
 marks_of (TsBoardView *view)
