@@ -97,12 +97,30 @@ solve_node (TsEngine *engine, TsPosition *p, guint n, const gint *stop)
   return node;
 }
 
+gboolean
+ts_problem_is_supported (const TsPosition *p, GError **error)
+{
+  /* the tree alternates the attacker's move and one defence: two seats */
+  if (ts_position_variant (p)->n_seats == 2)
+    return TRUE;
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                       _("Mate problems can only be solved in two-player variants: with four players "
+                         "the defence comes from several seats, which the solver does not model."));
+  return FALSE;
+}
+
 TsSolution *
 ts_problem_solve (const TsPosition *p, guint n, const gint *stop)
 {
-  g_autoptr(TsPosition) work = ts_position_copy (p);
-  TsEngine *engine = ts_engine_new (ts_position_variant (p), 16);
-  TsSolution *s = solve_node (engine, work, n, stop);
+  g_autoptr(TsPosition) work = NULL;
+  TsEngine *engine;
+  TsSolution *s;
+
+  if (!ts_problem_is_supported (p, NULL))
+    return NULL;
+  work = ts_position_copy (p);
+  engine = ts_engine_new (ts_position_variant (p), 16);
+  s = solve_node (engine, work, n, stop);
 
   ts_engine_free (engine);
   return s;
@@ -165,8 +183,15 @@ ts_problem_solve_async (const TsPosition *p, guint n, GCancellable *cancellable,
                         GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-  SolveData *d = g_new0 (SolveData, 1);
+  GError *error = NULL;
+  SolveData *d;
 
+  if (!ts_problem_is_supported (p, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  d = g_new0 (SolveData, 1);
   d->pos = ts_position_copy (p);
   d->n = n;
   g_task_set_task_data (task, d, solve_data_free);
@@ -222,6 +247,7 @@ struct _TsProblemSolver
   guint         attacker;
   gboolean      busy;
   gboolean      solved;
+  char         *unsupported;   /* why this position cannot be solved, or NULL */
   char         *solution_text;
   GCancellable *cancellable;
 
@@ -246,7 +272,8 @@ static void
 show_position (TsProblemSolver *self)
 {
   ts_board_view_set_position (self->board, self->pos);
-  ts_board_view_set_interactive (self->board, !self->busy && !self->solved && self->moves_left > 0 &&
+  ts_board_view_set_interactive (self->board, !self->unsupported && !self->busy && !self->solved &&
+                                               self->moves_left > 0 &&
                                                ts_position_side_to_move (self->pos) == self->attacker);
 }
 
@@ -339,7 +366,7 @@ ts_problem_solver_play (TsProblemSolver *self, TsMove move)
   TsUndo u;
 
   g_return_val_if_fail (TS_IS_PROBLEM_SOLVER (self), FALSE);
-  if (self->busy || self->solved || self->moves_left == 0 || !ts_position_is_legal (self->pos, move))
+  if (self->unsupported || self->busy || self->solved || self->moves_left == 0 || !ts_position_is_legal (self->pos, move))
     return FALSE;
   ts_position_make (self->pos, move, &u);
   self->moves_left--;
@@ -377,11 +404,15 @@ static void
 solve_done (GObject *source, GAsyncResult *result, gpointer data)
 {
   g_autoptr(TsProblemSolver) self = data;
-  g_autoptr(TsSolution) s = ts_problem_solve_finish (result, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsSolution) s = ts_problem_solve_finish (result, &error);
 
   g_free (self->solution_text);
-  self->solution_text = s ? ts_solution_to_text (s, self->start)
-                          : g_strdup_printf (_("There is no mate in %u."), self->n);
+  if (error)
+    self->solution_text = g_strdup (error->message);
+  else
+    self->solution_text = s ? ts_solution_to_text (s, self->start)
+                            : g_strdup_printf (_("There is no mate in %u."), self->n);
   gtk_label_set_text (self->solution, self->solution_text);
   gtk_widget_set_visible (GTK_WIDGET (self->solution), TRUE);
   g_signal_emit (self, signals[SIGNAL_SOLUTION_READY], 0);
@@ -391,6 +422,8 @@ void
 ts_problem_solver_solve (TsProblemSolver *self)
 {
   g_return_if_fail (TS_IS_PROBLEM_SOLVER (self));
+  if (self->unsupported)
+    return;   /* the status says why */
   gtk_label_set_text (self->solution, _("Solving…"));
   gtk_widget_set_visible (GTK_WIDGET (self->solution), TRUE);
   ts_problem_solve_async (self->start, self->n, NULL, solve_done, g_object_ref (self));
@@ -434,7 +467,7 @@ restart (TsProblemSolver *self)
   self->pos = ts_position_copy (self->start);
   self->moves_left = self->n;
   self->busy = self->solved = FALSE;
-  set_status (self, text);
+  set_status (self, self->unsupported ? self->unsupported : text);
   show_position (self);
 }
 
@@ -448,10 +481,17 @@ GtkWidget *
 ts_problem_solver_new (const TsPosition *p, guint n)
 {
   TsProblemSolver *self = g_object_new (TS_TYPE_PROBLEM_SOLVER, NULL);
+  g_autoptr(GError) error = NULL;
 
   self->start = ts_position_copy (p);
   self->n = MAX (n, 1);
   self->attacker = ts_position_side_to_move (p);
+  if (!ts_problem_is_supported (p, &error))
+    {
+      self->unsupported = g_strdup (error->message);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "problem.solve", FALSE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "problem.restart", FALSE);
+    }
   restart (self);
   return GTK_WIDGET (self);
 }
@@ -491,6 +531,7 @@ ts_problem_solver_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->start, ts_position_free);
   g_clear_pointer (&self->pos, ts_position_free);
+  g_free (self->unsupported);
   g_free (self->solution_text);
   G_OBJECT_CLASS (ts_problem_solver_parent_class)->finalize (object);
 }

@@ -22,16 +22,21 @@ struct _TsSolution {
 void        ts_solution_free    (TsSolution *s);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsSolution, ts_solution_free)
 
+/* Whether p's problems can be solved: two-player variants only (with four players the
+ * defence would come from several seats); FALSE with a message in error otherwise. */
+gboolean    ts_problem_is_supported (const TsPosition *p,
+                                     GError          **error);
 /* Solves "mate in n" synchronously (call from a worker thread): returns the key
  * move's node with the whole tree under it, or NULL (with no error) when there is
- * no mate in n. stop, if not NULL, is polled. */
+ * no mate in n or the variant is not supported. stop, if not NULL, is polled. */
 TsSolution *ts_problem_solve        (const TsPosition *p,
                                      guint             n,
                                      const gint       *stop);
 /* The tree as text: "1. Qc2! …  1… Kb1 2. Qb2#", one defence per line. */
 char       *ts_solution_to_text     (const TsSolution *s,
                                      const TsPosition *p);
-/* Solves in a GTask thread; finish with ts_problem_solve_finish (NULL: no mate). */
+/* Solves in a GTask thread; finish with ts_problem_solve_finish (NULL: no mate; NULL
+ * with G_IO_ERROR_NOT_SUPPORTED: see ts_problem_is_supported). */
 void        ts_problem_solve_async  (const TsPosition   *p,
                                      guint               n,
                                      GCancellable       *cancellable,
@@ -50,7 +55,9 @@ TsGame     *ts_problem_to_game      (const TsPosition *p,
 G_DECLARE_FINAL_TYPE (TsProblemSolver, ts_problem_solver, TS, PROBLEM_SOLVER, GtkWidget)
 
 /* Solving mode: the board, the stipulation, Solve (the tree, or that there is
- * none), and the user's tries answered with the best defence. */
+ * none), and the user's tries answered with the best defence. In a variant that
+ * ts_problem_is_supported refuses, the status says why and nothing can be played
+ * or solved. */
 GtkWidget  *ts_problem_solver_new       (const TsPosition *p,
                                          guint             n);
 /* From a problem game (its Stipulation "#n"); NULL with an error otherwise. */

@@ -214,6 +214,71 @@ test_no_mate_and_not_a_problem (void)
   destroy_and_check (window, solver);
 }
 
+static gboolean
+label_shows (GtkWidget *root, const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    if ((GTK_IS_LABEL (c) && gtk_widget_get_visible (c) && g_str_equal (gtk_label_get_label (GTK_LABEL (c)), text)) ||
+        label_shows (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+solve_finished (GObject *source, GAsyncResult *result, gpointer data)
+{
+  GError **error = data;
+  g_autoptr(TsSolution) s = ts_problem_solve_finish (result, error);
+
+  g_assert_null (s);
+  g_assert_nonnull (*error);
+}
+
+/* Four players: solution trees are two-player only; the solver says so instead of
+ * searching for the wrong seat or waiting for a move that never comes. */
+static void
+test_four_players (void)
+{
+  g_autoptr(TsPosition) p = ts_position_new_initial (ts_variant_lookup ("cubic8-4p"));
+  g_autoptr(TsPosition) two = ts_position_new_initial (ts_variant_lookup ("cubic8"));
+  g_autoptr(GError) error = NULL, async_error = NULL;
+  g_autofree char *message = NULL;
+  GtkWidget *window = gtk_window_new ();
+  TsProblemSolver *solver;
+  guint ready = 0;
+  TsMoveList l;
+
+  g_assert_true (ts_problem_is_supported (two, NULL));
+  g_assert_false (ts_problem_is_supported (p, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_assert_nonnull (strstr (error->message, "two-player"));
+  message = g_strdup (error->message);
+  g_assert_null (ts_problem_solve (p, 2, NULL));
+  ts_problem_solve_async (p, 2, NULL, solve_finished, &async_error);
+  while (!async_error)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (async_error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+
+  solver = TS_PROBLEM_SOLVER (ts_problem_solver_new (p, 2));
+  g_signal_connect (solver, "solution-ready", G_CALLBACK (count), &ready);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (solver));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (label_shows (GTK_WIDGET (solver), message));
+  ts_problem_solver_solve (solver);
+  gtk_widget_activate_action (GTK_WIDGET (solver), "problem.solve", NULL);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (ready, ==, 0);
+  g_assert_null (ts_problem_solver_get_solution_text (solver));
+  ts_move_list_init (&l);
+  ts_position_generate_legal (p, &l);
+  g_assert_cmpuint (l.n, >, 0);
+  g_assert_false (ts_problem_solver_play (solver, l.moves[0]));
+  ts_move_list_clear (&l);
+  g_assert_false (ts_problem_solver_is_busy (solver));
+  destroy_and_check (window, solver);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -222,5 +287,6 @@ main (int argc, char **argv)
   g_test_add_func ("/problem/solution-tree", test_solution_tree);
   g_test_add_func ("/problem/solving-mode", test_solving_mode);
   g_test_add_func ("/problem/no-mate-and-not-a-problem", test_no_mate_and_not_a_problem);
+  g_test_add_func ("/problem/four-players", test_four_players);
   return g_test_run ();
 }
