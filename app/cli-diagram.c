@@ -10,49 +10,6 @@
 #include "cli-diagram.h"
 #include "rules/postext.h"
 
-static TsPosition *
-load_position (const char *variant_id, const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  const TsVariant *v = NULL;
-  TsPosition *p;
-
-  if (variant_id)
-    {
-      v = ts_variant_lookup (variant_id);
-      if (!v)
-        {
-          ts_cli_error (_("unknown variant “%s”; run “tessera-cli diagram --list” for the list"),
-                        variant_id);
-          return NULL;
-        }
-    }
-  if (!text)
-    {
-      if (!v)
-        {
-          ts_cli_error (_("give --variant ID or --position TEXT"));
-          return NULL;
-        }
-      return ts_position_new_initial (v);
-    }
-
-  p = ts_position_from_text (text, &error);
-  if (!p)
-    {
-      ts_cli_error (_("bad --position: %s"), error->message);
-      return NULL;
-    }
-  if (v && ts_position_variant (p) != v)
-    {
-      ts_cli_error (_("--position is a %s position but --variant says %s"),
-                    ts_position_variant (p)->id, v->id);
-      ts_position_free (p);
-      return NULL;
-    }
-  return p;
-}
-
 /* Marks for --select: the piece and where it can go, or NULL after an error. */
 static guint16 *
 select_marks (const TsPosition *p, const char *name)
@@ -92,21 +49,10 @@ select_marks (const TsPosition *p, const char *name)
   return g_steal_pointer (&marks);
 }
 
-static void
-list_variants (void)
-{
-  guint n;
-  const TsVariant *const *list = ts_variant_list (&n);
-
-  for (guint i = 0; i < n; i++)
-    printf ("%-26s %s\n", list[i]->id, _(list[i]->name));
-}
-
 int
 ts_cli_diagram (int argc, char **argv)
 {
-  g_autofree char *variant = NULL;
-  g_autofree char *position = NULL;
+  g_auto(TsCliPositionOptions) where = { NULL };
   g_autofree char *output = NULL;
   g_autofree char *caption = NULL;
   gboolean no_coordinates = FALSE, no_status = FALSE, dark = FALSE, list = FALSE;
@@ -118,9 +64,6 @@ ts_cli_diagram (int argc, char **argv)
   int theme_id = TS_BOARD_THEME_CLASSIC, style = TS_PIECE_STYLE_FIGURES;
   int size = 800;
   const GOptionEntry entries[] = {
-    { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("The variant (its id)"), N_("ID") },
-    { "position", 0, 0, G_OPTION_ARG_STRING, &position, N_("The position, as position text"),
-      N_("TEXT") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("The image to write: .png, .svg or .pdf"), N_("FILE") },
     { "size", 0, 0, G_OPTION_ARG_INT, &size, N_("Width of the image in pixels (default 800)"),
@@ -149,6 +92,7 @@ ts_cli_diagram (int argc, char **argv)
   TsBoardRenderOptions options;
 
   g_option_context_set_summary (context, _("Write a diagram of a position as PNG, SVG or PDF."));
+  ts_cli_position_options_add (context, &where, TRUE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -157,7 +101,7 @@ ts_cli_diagram (int argc, char **argv)
     }
   if (list)
     {
-      list_variants ();
+      ts_cli_print_variants ();
       return 0;
     }
   if (argc > 1)
@@ -192,7 +136,7 @@ ts_cli_diagram (int argc, char **argv)
       return 0;
     }
 
-  p = load_position (variant, position);
+  p = ts_cli_position_options_build (&where);
   if (!p)
     return 1;
 
@@ -331,11 +275,8 @@ ts_cli_bench_draw (int argc, char **argv)
       ts_cli_error (_("--width and --height must be between 64 and 8192"));
       return 2;
     }
-  if (only && !ts_variant_lookup (only))
-    {
-      ts_cli_error (_("unknown variant “%s”"), only);
-      return 2;
-    }
+  if (only && !ts_cli_lookup_variant (only))
+    return 2;
 
   list = ts_variant_list (&n);
   printf ("%-26s %6s %7s %10s %10s %10s\n", "variant", "cells", "layers", "plain", "selected",

@@ -33,7 +33,6 @@ ts_cli_bench_doseki (int argc, char **argv)
   g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (TsPosition) pos = NULL;
-  const TsVariant *v = ts_variant_lookup ("doseki");
   TsMoveList list;
   gint64 t0, t1;
   clock_t c0, c1;
@@ -52,22 +51,8 @@ ts_cli_bench_doseki (int argc, char **argv)
       ts_cli_error (_("--depth must be 0–4 and --repeat at least 1"));
       return 2;
     }
-  if (!v)
-    {
-      ts_cli_error (_("the doseki variant is not built in"));
-      return 1;
-    }
-  pos = fen ? ts_position_from_text (fen, &error) : ts_position_new_initial (v);
-  if (pos && ts_position_variant (pos) != v)
-    {
-      ts_cli_error (_("--position must be a Doseki position"));
-      return 2;
-    }
-  if (!pos)
-    {
-      ts_cli_error ("%s", error->message);
-      return 1;
-    }
+  if (!(pos = ts_cli_build_position ("doseki", fen, NULL)))
+    return 2;
 
   ts_move_list_init (&list);
   t0 = g_get_monotonic_time ();

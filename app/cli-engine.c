@@ -12,81 +12,6 @@
 #include "rules/notation.h"
 #include "rules/postext.h"
 
-static const TsVariant *
-lookup_variant (const char *id)
-{
-  const TsVariant *v = ts_variant_lookup (id);
-
-  if (!v)
-    {
-      guint n;
-      const TsVariant *const *all = ts_variant_list (&n);
-      g_autoptr (GString) names = g_string_new (NULL);
-      for (guint i = 0; i < n; i++)
-        g_string_append_printf (names, "%s%s", i ? ", " : "", all[i]->id);
-      ts_cli_error (_("unknown variant “%s”; known variants: %s"), id, names->str);
-    }
-  return v;
-}
-
-/* Builds the position from --variant, --position and --moves ("M1; M2; …"). */
-static TsPosition *
-build_position (const char *variant_id, const char *text, const char *moves)
-{
-  g_autoptr (TsPosition) pos = NULL;
-  g_autoptr (GError) error = NULL;
-
-  if (text)
-    {
-      pos = ts_position_from_text (text, &error);
-      if (!pos)
-        {
-          ts_cli_error (_("bad --position: %s"), error->message);
-          return NULL;
-        }
-      if (variant_id && strcmp (ts_position_variant (pos)->id, variant_id) != 0)
-        {
-          ts_cli_error (_("--position is a %s position but --variant is %s"),
-                        ts_position_variant (pos)->id, variant_id);
-          return NULL;
-        }
-    }
-  else
-    {
-      const TsVariant *v;
-      if (!variant_id)
-        {
-          ts_cli_error (_("give --variant ID or --position TEXT"));
-          return NULL;
-        }
-      if (!(v = lookup_variant (variant_id)))
-        return NULL;
-      pos = ts_position_new_initial (v);
-    }
-
-  if (moves)
-    {
-      g_auto (GStrv) list = g_strsplit (moves, ";", -1);
-      guint n = 0;
-      for (char **m = list; *m; m++)
-        {
-          TsMove move;
-          TsUndo undo;
-          g_strstrip (*m);
-          if (!**m)
-            continue;
-          n++;
-          if (!ts_move_parse (pos, *m, &move, &error))
-            {
-              ts_cli_error (_("--moves: move %u “%s”: %s"), n, *m, error->message);
-              return NULL;
-            }
-          ts_position_make (pos, move, &undo);
-        }
-    }
-  return g_steal_pointer (&pos);
-}
-
 static void
 print_info (const TsSearchInfo *info, gpointer data)
 {
@@ -101,13 +26,10 @@ print_info (const TsSearchInfo *info, gpointer data)
 int
 ts_cli_analyse (int argc, char **argv)
 {
-  g_autofree char *variant = NULL, *position = NULL, *moves = NULL;
+  g_auto (TsCliPositionOptions) where = { NULL };
   int depth = 0, movetime = 0, multipv = 1, mate = 0, level = TS_ENGINE_LEVEL_FULL, hash = 64;
   gint64 nodes = 0;
   GOptionEntry entries[] = {
-    { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("Variant"), "ID" },
-    { "position", 0, 0, G_OPTION_ARG_STRING, &position, N_("Position text"), "TEXT" },
-    { "moves", 0, 0, G_OPTION_ARG_STRING, &moves, N_("Moves to play first, separated by “;”"), "\"M1; M2\"" },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("Search depth in plies"), "N" },
     { "movetime", 0, 0, G_OPTION_ARG_INT, &movetime, N_("Search time in milliseconds"), "MS" },
     { "nodes", 0, 0, G_OPTION_ARG_INT64, &nodes, N_("Node limit"), "N" },
@@ -124,6 +46,7 @@ ts_cli_analyse (int argc, char **argv)
   TsSearchInfo info;
   TsEngine *engine;
 
+  ts_cli_position_options_add (ctx, &where, TRUE);
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     {
@@ -143,7 +66,7 @@ ts_cli_analyse (int argc, char **argv)
       ts_cli_error (_("give a limit: --depth N, --movetime MS, --nodes N or --mate N"));
       return 2;
     }
-  if (!(pos = build_position (variant, position, moves)))
+  if (!(pos = ts_cli_position_options_build (&where)))
     return 2;
 
   ts_search_limits_init (&limits);
@@ -220,7 +143,7 @@ ts_cli_match (int argc, char **argv)
   int games = 2, movetime = 1000, depth = 0, max_plies = 400, seed = 1;
   gboolean adjudicate = FALSE;
   GOptionEntry entries[] = {
-    { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("Variant"), "ID" },
+    { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("Variant id"), N_("ID") },
     { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("Number of games"), "N" },
     { "seat", 0, 0, G_OPTION_ARG_STRING_ARRAY, &seats,
       N_("A player: level 1–10, “beginner”, “full” or “greedy”; one per seat"), "LEVEL" },
@@ -249,7 +172,7 @@ ts_cli_match (int argc, char **argv)
       ts_cli_error (_("give --variant ID"));
       return 2;
     }
-  if (!(v = lookup_variant (variant)))
+  if (!(v = ts_cli_lookup_variant (variant)))
     return 2;
   n_players = seats ? g_strv_length (seats) : 0;
   if (n_players != v->n_seats)

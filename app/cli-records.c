@@ -168,10 +168,11 @@ ts_cli_bench_records (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!parse_options (context, &argc, &argv))
     return 2;
-  variant = ts_variant_lookup (variant_id ? variant_id : "raumschach");
-  if (variant == NULL || moves < 0 || variations < 0 || iterations < 1)
+  if (!(variant = ts_cli_lookup_variant (variant_id ? variant_id : "raumschach")))
+    return 2;
+  if (moves < 0 || variations < 0 || iterations < 1)
     {
-      ts_cli_error (_("bench-records: unknown variant or bad numbers"));
+      ts_cli_error (_("bench-records: --moves and --variations must be ≥ 0, --iterations ≥ 1"));
       return 2;
     }
 

@@ -15,9 +15,6 @@
 int
 ts_cli_variants (int argc, char **argv)
 {
-  guint n;
-  const TsVariant *const *list;
-
   if (argc > 1)
     {
       if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
@@ -28,86 +25,27 @@ ts_cli_variants (int argc, char **argv)
       ts_cli_error (_("variants: unexpected argument “%s”"), argv[1]);
       return 2;
     }
-  list = ts_variant_list (&n);
-  for (guint i = 0; i < n; i++)
-    printf ("%-26s %s\n", list[i]->id, _(list[i]->name));
+  ts_cli_print_variants ();
   return 0;
-}
-
-/* The start position or --position, then --moves played on it; NULL with a message. */
-static TsPosition *
-build_position (const char *variant_id, const char *text, const char *moves)
-{
-  g_autoptr(TsPosition) p = NULL;
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) list = NULL;
-
-  if (text)
-    {
-      p = ts_position_from_text (text, &error);
-      if (!p)
-        {
-          ts_cli_error (_("--position: %s"), error->message);
-          return NULL;
-        }
-      if (variant_id && strcmp (variant_id, ts_position_variant (p)->id) != 0)
-        {
-          ts_cli_error (_("--position is a %s position, not %s"), ts_position_variant (p)->id,
-                        variant_id);
-          return NULL;
-        }
-    }
-  else
-    {
-      const TsVariant *v = variant_id ? ts_variant_lookup (variant_id) : NULL;
-
-      if (!v)
-        {
-          ts_cli_error (variant_id ? _("unknown variant “%s” (see “tessera-cli variants”)")
-                                   : _("--variant ID or --position TEXT is needed%s"),
-                        variant_id ? variant_id : "");
-          return NULL;
-        }
-      p = ts_position_new_initial (v);
-    }
-  list = g_strsplit (moves ? moves : "", ";", -1);
-  for (guint i = 0; list[i]; i++)
-    {
-      TsMove m;
-      TsUndo u;
-      const char *text_move = g_strstrip (list[i]);
-
-      if (!*text_move)
-        continue;
-      if (!ts_move_parse (p, text_move, &m, &error))
-        {
-          ts_cli_error (_("--moves, move %u: %s"), i + 1, error->message);
-          return NULL;
-        }
-      ts_position_make (p, m, &u);
-    }
-  return g_steal_pointer (&p);
 }
 
 int
 ts_cli_perft (int argc, char **argv)
 {
-  g_autofree char *variant = NULL, *position = NULL, *moves = NULL;
+  g_auto(TsCliPositionOptions) where = { NULL };
   int depth = -1;
   gboolean divide = FALSE;
   g_autoptr(GError) error = NULL;
   g_autoptr(GOptionContext) ctx = g_option_context_new (_("— count the move paths of a given depth"));
   g_autoptr(TsPosition) p = NULL;
   const GOptionEntry entries[] = {
-    { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("Variant id"), "ID" },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("Depth in plies"), "N" },
-    { "position", 0, 0, G_OPTION_ARG_STRING, &position, N_("Start from this position text"), "TEXT" },
-    { "moves", 0, 0, G_OPTION_ARG_STRING, &moves, N_("Play these moves first, separated by “;”"), "MOVES" },
     { "divide", 0, 0, G_OPTION_ARG_NONE, &divide, N_("Print the count below each root move"), NULL },
     { NULL }
   };
   guint64 total = 0;
 
+  ts_cli_position_options_add (ctx, &where, TRUE);
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     {
@@ -119,7 +57,7 @@ ts_cli_perft (int argc, char **argv)
       ts_cli_error (_("perft: --depth N (0 to 20) is needed"));
       return 2;
     }
-  p = build_position (variant, position, moves);
+  p = ts_cli_position_options_build (&where);
   if (!p)
     return 2;
   if (divide && depth > 0)
@@ -170,11 +108,8 @@ ts_cli_bench_perft (int argc, char **argv)
       ts_cli_error ("bench-perft: %s", error->message);
       return 2;
     }
-  if (only && !ts_variant_lookup (only))
-    {
-      ts_cli_error (_("unknown variant “%s” (see “tessera-cli variants”)"), only);
-      return 2;
-    }
+  if (only && !ts_cli_lookup_variant (only))
+    return 2;
   /* CPU time of this process: on a shared machine, wall time says more about the others */
   printf ("%-26s %5s %14s %9s %9s %12s\n", _("variant"), _("depth"), _("nodes"), _("cpu s"), _("wall s"),
           _("nodes/cpu s"));

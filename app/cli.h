@@ -2,6 +2,8 @@
 
 #include <glib.h>
 
+#include "rules/position.h"
+
 G_BEGIN_DECLS
 
 /* One function per tessera-cli subcommand. argv[0] is the subcommand's name;
@@ -16,5 +18,34 @@ typedef struct {
 
 /* Prints msg (already formatted) to stderr prefixed with "tessera-cli: ". */
 void ts_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+/* cli-common.c: what several subcommands share, so that they take the same options
+ * and say the same things. */
+
+/* --variant ID, --position TEXT and --moves "M1; M2". */
+typedef struct {
+  char *variant;
+  char *position;
+  char *moves;
+} TsCliPositionOptions;
+
+/* Adds the options to ctx's main group; --moves only if with_moves. */
+void             ts_cli_position_options_add   (GOptionContext       *ctx,
+                                                TsCliPositionOptions *options,
+                                                gboolean              with_moves);
+void             ts_cli_position_options_clear (TsCliPositionOptions *options);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TsCliPositionOptions, ts_cli_position_options_clear)
+
+/* The start position of variant_id or the position text (whose variant must then be
+ * variant_id, if given), with the moves ("M1; M2; …") played on it; NULL after
+ * printing why. Any argument may be NULL. */
+TsPosition      *ts_cli_build_position         (const char *variant_id,
+                                                const char *text,
+                                                const char *moves);
+TsPosition      *ts_cli_position_options_build (const TsCliPositionOptions *options);
+/* The variant with this id, or NULL after printing the known ids. */
+const TsVariant *ts_cli_lookup_variant         (const char *id);
+/* One line per variant: its id and its name. */
+void             ts_cli_print_variants         (void);
 
 G_END_DECLS

@@ -1,27 +1,9 @@
 /* tessera-cli analyse and bench, run as a user would. */
 #include <string.h>
 
+#include "../cli-test-util.h"
 #include "rules/notation.h"
 #include "rules/position.h"
-
-static int
-run_cli (const char *const *args, char **out, char **err)
-{
-  const char *cli = g_getenv ("TESSERA_CLI");
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  int status = -1;
-
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (gpointer) cli);
-  for (const char *const *a = args; *a; a++)
-    g_ptr_array_add (argv, (gpointer) *a);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               out, err, &status, &error));
-  g_assert_no_error (error);
-  return g_spawn_check_wait_status (status, NULL) ? 0 : WEXITSTATUS (status);
-}
 
 static void
 test_analyse (void)

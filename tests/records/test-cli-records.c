@@ -3,34 +3,12 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "../cli-test-util.h"
 #include "records/game-random.h"
 #include "records/game.h"
 #include "records-test.h"
 
 static char *tmp_dir;
-
-static int
-run_cli (const char *const *args, char **out, char **err)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  int status;
-
-  /* Callers reuse their out/err strings from one run to the next. */
-  if (out != NULL)
-    g_clear_pointer (out, g_free);
-  if (err != NULL)
-    g_clear_pointer (err, g_free);
-  g_assert_nonnull (g_getenv ("TESSERA_CLI"));
-  g_ptr_array_add (argv, (gpointer) g_getenv ("TESSERA_CLI"));
-  for (guint i = 0; args[i]; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, 0, NULL, NULL, out, err, &status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (status));
-  return WEXITSTATUS (status);
-}
 
 static char *
 tmp_path (const char *name)

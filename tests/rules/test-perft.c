@@ -1,6 +1,7 @@
 /* Perft from the start of every variant and from hand-built positions. The start
  * counts have no outside reference; test-reference checks the generator they come from
  * against an independent one. Deeper counts run in GTest's slow mode. */
+#include "../cli-test-util.h"
 #include "rules-test-util.h"
 #include "positions.h"
 
@@ -56,33 +57,22 @@ test_position (gconstpointer data)
 static void
 test_cli (void)
 {
-  const char *cli = g_getenv ("TESSERA_CLI");
+  const char *argv1[] = { "perft", "--variant", "raumschach", "--depth", "2", "--divide", NULL };
+  const char *argv2[] = { "perft", "--variant", "cubic8", "--depth", "1", "--moves", "D4w; D5k", NULL };
+  const char *argv3[] = { "perft", "--variant", "raumschach", "--depth", "1", "--moves", "Zz9", NULL };
   g_autofree char *out = NULL, *err = NULL;
-  g_autoptr(GError) error = NULL;
-  int status;
-  const char *argv1[] = { cli, "perft", "--variant", "raumschach", "--depth", "2", "--divide", NULL };
-  const char *argv2[] = { cli, "perft", "--variant", "cubic8", "--depth", "1", "--moves", "D4w; D5k", NULL };
-  const char *argv3[] = { cli, "perft", "--variant", "raumschach", "--depth", "1", "--moves", "Zz9", NULL };
 
-  if (!cli)
+  if (!g_getenv ("TESSERA_CLI"))
     {
       g_test_skip ("TESSERA_CLI not set");
       return;
     }
-  g_assert_true (g_spawn_sync (NULL, (char **) argv1, NULL, 0, NULL, NULL, &out, &err, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpint (run_cli (argv1, &out, &err), ==, 0);
   g_assert_true (g_str_has_suffix (out, "Nodes searched: 3615\n"));
   g_assert_nonnull (strstr (out, "\nCd2: 61\n"));
-  g_clear_pointer (&out, g_free);
-  g_clear_pointer (&err, g_free);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv2, NULL, 0, NULL, NULL, &out, &err, &status, &error));
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpint (run_cli (argv2, &out, &err), ==, 0);
   g_assert_true (g_str_has_prefix (out, "Nodes searched: "));
-  g_clear_pointer (&out, g_free);
-  g_clear_pointer (&err, g_free);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv3, NULL, 0, NULL, NULL, &out, &err, &status, &error));
-  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpint (run_cli (argv3, &out, &err), !=, 0);
   g_assert_nonnull (strstr (err, "move 1"));
 }
 

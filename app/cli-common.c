@@ -1,0 +1,130 @@
+/* What several tessera-cli subcommands share: the position options and variant look-up. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "rules/notation.h"
+#include "rules/postext.h"
+
+void
+ts_cli_position_options_add (GOptionContext *ctx, TsCliPositionOptions *options, gboolean with_moves)
+{
+  const GOptionEntry entries[] = {
+    { "variant", 0, 0, G_OPTION_ARG_STRING, &options->variant, N_("Variant id"), N_("ID") },
+    { "position", 0, 0, G_OPTION_ARG_STRING, &options->position,
+      N_("The position, as position text"), N_("TEXT") },
+    { "moves", 0, 0, G_OPTION_ARG_STRING, &options->moves,
+      N_("Moves to play first, separated by “;”"), "\"M1; M2\"" },
+    { NULL }
+  };
+  GOptionEntry chosen[G_N_ELEMENTS (entries)];
+  guint n = 0;
+
+  /* the group keeps a copy of the entries */
+  for (guint i = 0; entries[i].long_name; i++)
+    if (with_moves || strcmp (entries[i].long_name, "moves") != 0)
+      chosen[n++] = entries[i];
+  chosen[n] = (GOptionEntry) { NULL };
+  g_option_context_add_main_entries (ctx, chosen, GETTEXT_PACKAGE);
+}
+
+void
+ts_cli_position_options_clear (TsCliPositionOptions *options)
+{
+  g_clear_pointer (&options->variant, g_free);
+  g_clear_pointer (&options->position, g_free);
+  g_clear_pointer (&options->moves, g_free);
+}
+
+const TsVariant *
+ts_cli_lookup_variant (const char *id)
+{
+  const TsVariant *v = ts_variant_lookup (id);
+
+  if (!v)
+    {
+      guint n;
+      const TsVariant *const *all = ts_variant_list (&n);
+      g_autoptr(GString) names = g_string_new (NULL);
+
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (names, "%s%s", i ? ", " : "", all[i]->id);
+      ts_cli_error (_("unknown variant “%s”; known variants: %s"), id, names->str);
+    }
+  return v;
+}
+
+void
+ts_cli_print_variants (void)
+{
+  guint n;
+  const TsVariant *const *list = ts_variant_list (&n);
+
+  for (guint i = 0; i < n; i++)
+    printf ("%-26s %s\n", list[i]->id, _(list[i]->name));
+}
+
+TsPosition *
+ts_cli_build_position (const char *variant_id, const char *text, const char *moves)
+{
+  g_autoptr(TsPosition) p = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) list = NULL;
+  guint n = 0;
+
+  if (text)
+    {
+      p = ts_position_from_text (text, &error);
+      if (!p)
+        {
+          ts_cli_error (_("bad --position: %s"), error->message);
+          return NULL;
+        }
+      if (variant_id && strcmp (variant_id, ts_position_variant (p)->id) != 0)
+        {
+          ts_cli_error (_("--position is a %s position, not %s"), ts_position_variant (p)->id,
+                        variant_id);
+          return NULL;
+        }
+    }
+  else
+    {
+      const TsVariant *v;
+
+      if (!variant_id)
+        {
+          ts_cli_error (_("give --variant ID or --position TEXT"));
+          return NULL;
+        }
+      if (!(v = ts_cli_lookup_variant (variant_id)))
+        return NULL;
+      p = ts_position_new_initial (v);
+    }
+  list = g_strsplit (moves ? moves : "", ";", -1);
+  for (guint i = 0; list[i]; i++)
+    {
+      const char *text_move = g_strstrip (list[i]);
+      TsMove m;
+      TsUndo u;
+
+      if (!*text_move)
+        continue;
+      n++;
+      if (!ts_move_parse (p, text_move, &m, &error))
+        {
+          ts_cli_error (_("--moves, move %u: %s"), n, error->message);
+          return NULL;
+        }
+      ts_position_make (p, m, &u);
+    }
+  return g_steal_pointer (&p);
+}
+
+TsPosition *
+ts_cli_position_options_build (const TsCliPositionOptions *options)
+{
+  return ts_cli_build_position (options->variant, options->position, options->moves);
+}
