@@ -6,6 +6,8 @@
 
 #include "board-view.h"
 #include "board-test.h"
+#include "game-session.h"
+#include "tessera-window.h"
 #include "rules/notation.h"
 #include "rules/postext.h"
 
@@ -399,6 +401,76 @@ test_sound_player (void)
   g_assert_nonnull (g_resources_lookup_data ("/io/github/tessera/Tessera/sounds/move.wav", 0, NULL));
 }
 
+static void
+count_window_sound (TsBoardView *view, guint sound, guint *count)
+{
+  count[sound]++;
+  g_signal_stop_emission_by_name (view, "play-sound");
+}
+
+/* The game window's board follows the preferences, and the moves of both players, the
+ * user's and the computer's, slide and sound. */
+static void
+test_game_window (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_SCHEMA);
+  TsSessionSetup setup;
+  TesseraWindow *window;
+  TsBoardView *board;
+  TsGameSession *session;
+  g_autofree char *theme = NULL, *style = NULL;
+  gboolean coordinates = TRUE, slid = FALSE;
+  guint count[TS_N_BOARD_SOUNDS] = { 0 };
+  gint64 deadline;
+  TsMove move;
+
+  g_settings_reset (settings, "animate-moves");
+  g_settings_reset (settings, "sound");
+  ts_session_setup_init (&setup);
+  setup.kind[0] = TS_SEAT_HUMAN;
+  setup.kind[1] = TS_SEAT_COMPUTER;
+  setup.level[1] = TS_LEVEL_MIN;
+  window = g_object_ref_sink (tessera_window_new (NULL, "raumschach"));
+  tessera_window_new_game (window, "raumschach", &setup);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  board = TS_BOARD_VIEW (tessera_window_get_board (window));
+  session = tessera_window_get_session (window);
+  g_signal_connect (board, "play-sound", G_CALLBACK (count_window_sound), count);
+
+  g_settings_set_string (settings, "board-theme", "high-contrast");
+  g_settings_set_string (settings, "piece-style", "letters");
+  g_settings_set_boolean (settings, "show-coordinates", FALSE);
+  g_object_get (board, "board-theme", &theme, "piece-style", &style, "coordinates",
+                &coordinates, NULL);
+  g_assert_cmpstr (theme, ==, "high-contrast");
+  g_assert_cmpstr (style, ==, "letters");
+  g_assert_false (coordinates);
+
+  g_assert_true (ts_move_parse ((TsPosition *) ts_game_session_get_position (session), "NAb1-Bb3",
+                                &move, NULL));
+  g_assert_true (ts_game_session_play (session, move));
+  g_assert_cmpfloat (ts_board_view_get_animation_progress (board), >=, 0);
+  g_assert_cmpuint (count[TS_BOARD_SOUND_MOVE] + count[TS_BOARD_SOUND_CAPTURE], ==, 1);
+  /* the computer answers: its move slides and sounds as well */
+  deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (ts_position_ply (ts_game_session_get_position (session)) < 2 &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (ts_position_ply (ts_game_session_get_position (session)), ==, 2);
+  slid = ts_board_view_get_animation_progress (board) >= 0;
+  g_assert_true (slid);
+  g_assert_cmpuint (count[TS_BOARD_SOUND_MOVE] + count[TS_BOARD_SOUND_CAPTURE], ==, 2);
+
+  g_settings_reset (settings, "board-theme");
+  g_settings_reset (settings, "piece-style");
+  g_settings_reset (settings, "show-coordinates");
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_finalize_object (window);
+}
+
 /* An unbound view neither slides nor sounds. */
 static void
 test_unbound_view (void)
@@ -438,5 +510,6 @@ main (int argc, char **argv)
 #undef ADD
   g_test_add_func ("/board-prefs/sound-player", test_sound_player);
   g_test_add_func ("/board-prefs/unbound-view", test_unbound_view);
+  g_test_add_func ("/board-prefs/game-window", test_game_window);
   return g_test_run ();
 }
