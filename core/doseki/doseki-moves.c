@@ -443,27 +443,9 @@ dk_unmake (TsPosition *p, const TsUndo *u)
 }
 
 static guint64
-dk_perft (TsPosition *p, guint depth)
+dk_count_legal (TsPosition *p, TsMoveList *scratch)
 {
-  TsMoveList l;
-  guint64 total = 0;
-
-  if (depth == 0)
-    return 1;
-  if (depth == 1)
-    return dk_generate (p, NULL, FALSE);
-  ts_move_list_init (&l);
-  dk_generate (p, &l, FALSE);
-  for (guint i = 0; i < l.n; i++)
-    {
-      TsUndo u;
-
-      dk_make (p, l.moves[i], &u);
-      total += dk_perft (p, depth - 1);
-      dk_unmake (p, &u);
-    }
-  ts_move_list_clear (&l);
-  return total;
+  return dk_generate (p, NULL, FALSE);
 }
 
 /* ---- End of the game -------------------------------------------------------------- */
@@ -556,7 +538,7 @@ const TsRulesOps ts_doseki_ops = {
   .unmake = dk_unmake,
   .checked_king = dk_checked_king,
   .result = dk_result,
-  .perft = dk_perft,
+  .count_legal = dk_count_legal,
   .move_to_san = dk_move_to_san,
   .move_to_long = dk_move_to_san,
   .move_parse = dk_move_parse,

@@ -270,6 +270,21 @@ load_zone (TsVariant *v, GKeyFile *kf, const char *group, guint seat, GError **e
   return TRUE;
 }
 
+/* Up to 8 cell names, separated by commas, into list. */
+static gboolean
+parse_cell_list (TsVariant *v, const char *text, gint16 list[8], guint8 *n_out, GError **error)
+{
+  int cells[8];
+  guint n;
+
+  if (!ts_variant_parse_cells (v, text, cells, 8, &n, error))
+    return FALSE;
+  *n_out = (guint8) n;
+  for (guint k = 0; k < n; k++)
+    list[k] = (gint16) cells[k];
+  return TRUE;
+}
+
 static gboolean
 load_castles (TsVariant *v, GKeyFile *kf, const char *group, guint seat, GError **error)
 {
@@ -302,16 +317,9 @@ load_castles (TsVariant *v, GKeyFile *kf, const char *group, guint seat, GError 
           else
             c->rook_from = (gint16) cells[0], c->rook_to = (gint16) cells[1];
         }
-      if (!ts_variant_parse_cells (v, f[3], cells, 8, &n, error))
+      if (!parse_cell_list (v, f[3], c->empty, &c->n_empty, error) ||
+          !parse_cell_list (v, f[4], c->safe, &c->n_safe, error))
         return FALSE;
-      c->n_empty = (guint8) n;
-      for (guint k = 0; k < n; k++)
-        c->empty[k] = (gint16) cells[k];
-      if (!ts_variant_parse_cells (v, f[4], cells, 8, &n, error))
-        return FALSE;
-      c->n_safe = (guint8) n;
-      for (guint k = 0; k < n; k++)
-        c->safe[k] = (gint16) cells[k];
     }
   return TRUE;
 }

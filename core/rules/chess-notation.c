@@ -20,7 +20,8 @@ castle_name (const TsPosition *p, TsMove m)
 }
 
 /* The written form of m with the origin components in `subset` (bit i: name part i),
- * `sep` between origin and destination, and with or without the piece letter. */
+ * `sep` between origin and destination, and with or without the piece letter; a drop
+ * is always "X@cell". */
 static void
 form (const TsPosition *p, TsMove m, guint subset, const char *sep, gboolean letter,
       char *buf)
@@ -30,6 +31,13 @@ form (const TsPosition *p, TsMove m, guint subset, const char *sep, gboolean let
   guint n = 0;
 
   ts_variant_cell_name (v, m.to, to);
+  if (m.flags & TS_MOVE_DROP)
+    {
+      buf[0] = v->piece_types[m.piece].letter;
+      buf[1] = '@';
+      strcpy (buf + 2, to);
+      return;
+    }
   if (letter)
     buf[n++] = v->piece_types[m.piece].letter;
   ts_variant_cell_name (v, m.from, from);
@@ -59,10 +67,7 @@ matches (const TsPosition *p, TsMove m, const char *text)
 
   if (m.flags & TS_MOVE_DROP)
     {
-      char to[8];
-
-      ts_variant_cell_name (v, m.to, to);
-      g_snprintf (buf, sizeof buf, "%c@%s", v->piece_types[m.piece].letter, to);
+      form (p, m, 0, "", TRUE, buf);
       return strcmp (buf, text) == 0;
     }
   if ((m.flags & TS_MOVE_CASTLE) && strcmp (text, castle_name (p, m)) == 0)
@@ -157,12 +162,7 @@ ts_chess_move_to_san (TsPosition *p, TsMove m)
   if (m.flags & TS_MOVE_CASTLE)
     g_strlcpy (buf, castle_name (p, m), sizeof buf);
   else if (m.flags & TS_MOVE_DROP)
-    {
-      char to[8];
-
-      ts_variant_cell_name (v, m.to, to);
-      g_snprintf (buf, sizeof buf, "%c@%s", v->piece_types[m.piece].letter, to);
-    }
+    form (p, m, 0, "", TRUE, buf);
   else
     {
       gboolean pawn_capture = v->piece_types[m.piece].pawn && (m.flags & TS_MOVE_CAPTURE);
@@ -195,16 +195,8 @@ ts_chess_move_to_long (TsPosition *p, TsMove m)
 {
   char buf[32];
 
-  if (m.flags & TS_MOVE_DROP)
-    {
-      char to[8];
-
-      ts_variant_cell_name (p->variant, m.to, to);
-      g_snprintf (buf, sizeof buf, "%c@%s", p->variant->piece_types[m.piece].letter, to);
-    }
-  else
-    form (p, m, (1u << ts_rules (p)->name_len) - 1,
-          (m.flags & TS_MOVE_CAPTURE) ? "x" : "-", TRUE, buf);
+  form (p, m, (1u << ts_rules (p)->name_len) - 1, (m.flags & TS_MOVE_CAPTURE) ? "x" : "-",
+        TRUE, buf);
   return g_strdup (buf);
 }
 

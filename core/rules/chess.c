@@ -885,44 +885,14 @@ chess_result (TsPosition *p, TsResult *out)
     }
 }
 
-/* Perft with one move list per level and counting at the last ply. */
+/* Perft's last ply: moves that need no legality test are counted, not listed. */
 static guint64
-perft_rec (TsPosition *p, guint depth, TsMoveList *lists)
+chess_count_legal (TsPosition *p, TsMoveList *scratch)
 {
-  TsMoveList *l = &lists[depth];
   guint64 nodes = 0;
 
-  l->n = 0;
-  if (depth == 1)
-    {
-      generate (p, l, FALSE, FALSE, &nodes);
-      return nodes + l->n;
-    }
-  generate (p, l, FALSE, FALSE, NULL);
-  for (guint i = 0; i < l->n; i++)
-    {
-      TsUndo u;
-
-      chess_make (p, l->moves[i], &u);
-      nodes += perft_rec (p, depth - 1, lists);
-      chess_unmake (p, &u);
-    }
-  return nodes;
-}
-
-static guint64
-chess_perft (TsPosition *p, guint depth)
-{
-  TsMoveList lists[32];
-  guint64 nodes;
-
-  depth = MIN (depth, 31u);
-  for (guint i = 0; i <= depth; i++)
-    ts_move_list_init (&lists[i]);
-  nodes = perft_rec (p, depth, lists);
-  for (guint i = 0; i <= depth; i++)
-    ts_move_list_clear (&lists[i]);
-  return nodes;
+  generate (p, scratch, FALSE, FALSE, &nodes);
+  return nodes + scratch->n;
 }
 
 static void
@@ -947,7 +917,7 @@ const TsRulesOps ts_chess_ops = {
   .unmake = chess_unmake,
   .checked_king = chess_checked_king,
   .result = chess_result,
-  .perft = chess_perft,
+  .count_legal = chess_count_legal,
   .move_to_san = ts_chess_move_to_san,
   .move_to_long = ts_chess_move_to_long,
   .move_parse = ts_chess_move_parse,

@@ -365,27 +365,30 @@ ts_position_result (TsPosition *p,
   ops (p)->result (p, out);
 }
 
+/* One move list per level, reused; the last ply only counts. */
 static guint64
-perft_generic (TsPosition *p,
-               guint       depth)
+perft_rec (TsPosition *p,
+           guint       depth,
+           TsMoveList *lists)
 {
-  TsMoveList list;
+  const TsRulesOps *o = ops (p);
+  TsMoveList *l = &lists[depth];
   guint64 nodes = 0;
 
-  ts_move_list_init (&list);
-  ts_position_generate_legal (p, &list);
+  l->n = 0;
+  if (depth == 1 && o->count_legal)
+    return o->count_legal (p, l);
+  o->generate (p, l);
   if (depth == 1)
-    nodes = list.n;
-  else
-    for (guint i = 0; i < list.n; i++)
-      {
-        TsUndo u;
+    return l->n;
+  for (guint i = 0; i < l->n; i++)
+    {
+      TsUndo u;
 
-        ts_position_make (p, list.moves[i], &u);
-        nodes += perft_generic (p, depth - 1);
-        ts_position_unmake (p, &u);
-      }
-  ts_move_list_clear (&list);
+      o->make (p, l->moves[i], &u);
+      nodes += perft_rec (p, depth - 1, lists);
+      o->unmake (p, &u);
+    }
   return nodes;
 }
 
@@ -393,11 +396,18 @@ guint64
 ts_perft (TsPosition *p,
           guint       depth)
 {
+  g_autofree TsMoveList *lists = NULL;
+  guint64 nodes;
+
   if (depth == 0)
     return 1;
-  if (ops (p)->perft)
-    return ops (p)->perft (p, depth);
-  return perft_generic (p, depth);
+  lists = g_new (TsMoveList, depth + 1);
+  for (guint i = 0; i <= depth; i++)
+    ts_move_list_init (&lists[i]);
+  nodes = perft_rec (p, depth, lists);
+  for (guint i = 0; i <= depth; i++)
+    ts_move_list_clear (&lists[i]);
+  return nodes;
 }
 
 /* Moves */

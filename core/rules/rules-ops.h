@@ -31,8 +31,9 @@ struct _TsRulesOps {
   /* The king cell of seat if it is in check, else TS_NO_CELL. */
   TsCell   (*checked_king)   (const TsPosition *p, guint seat);
   void     (*result)         (TsPosition *p, TsResult *out);
-  /* Optional (NULL: generic perft by generate/make/unmake). */
-  guint64  (*perft)          (TsPosition *p, guint depth);
+  /* Optional (NULL: generate and count): the number of legal moves, counting without
+   * listing where that is faster; perft's last ply. scratch is an empty list to use. */
+  guint64  (*count_legal)    (TsPosition *p, TsMoveList *scratch);
 
   char    *(*move_to_san)    (TsPosition *p, TsMove m);
   char    *(*move_to_long)   (TsPosition *p, TsMove m);
