@@ -16,6 +16,13 @@
 #endif
 #include "version.h"
 
+static int
+run_version (int argc, char **argv)
+{
+  printf ("tessera-cli %s\n", ts_version ());
+  return 0;
+}
+
 /* Subcommands, by area. */
 
 static const TsCliCommand commands[] = {
@@ -37,6 +44,7 @@ static const TsCliCommand commands[] = {
   { "diagram", N_("Write a diagram of a position (PNG, SVG, PDF)"), ts_cli_diagram },
   { "bench-draw", N_("Measure the time to draw each variant's board"), ts_cli_bench_draw },
 #endif
+  { "version", N_("Print the version"), run_version },
   { NULL, NULL, NULL },
 };
 
@@ -55,10 +63,14 @@ ts_cli_error (const char *format, ...)
 static void
 print_usage (FILE *out)
 {
+  int width = 0;
+
+  /* the summaries line up after the longest name (names are ASCII) */
+  for (const TsCliCommand *c = commands; c->name; c++)
+    width = MAX (width, (int) strlen (c->name));
   fprintf (out, _("Usage: tessera-cli COMMAND [OPTION…]\n\nCommands:\n"));
   for (const TsCliCommand *c = commands; c->name; c++)
-    fprintf (out, "  %-10s %s\n", c->name, _(c->summary));
-  fprintf (out, "  %-10s %s\n", "version", _("Print the version"));
+    fprintf (out, "  %-*s  %s\n", width, c->name, _(c->summary));
   fprintf (out, _("\nRun “tessera-cli COMMAND --help” for a command's options.\n"));
 }
 
@@ -78,11 +90,8 @@ main (int argc, char **argv)
       return argc < 2 ? 2 : 0;
     }
 
-  if (strcmp (argv[1], "version") == 0 || strcmp (argv[1], "--version") == 0)
-    {
-      printf ("tessera-cli %s\n", ts_version ());
-      return 0;
-    }
+  if (strcmp (argv[1], "--version") == 0)
+    return run_version (argc - 1, argv + 1);
 
   for (const TsCliCommand *c = commands; c->name; c++)
     if (strcmp (argv[1], c->name) == 0)

@@ -115,6 +115,60 @@ test_moves_played (void)
   g_assert_cmpstr (out3, ==, "Nodes searched: 7\n");
 }
 
+/* The command table: every summary starts in one column, two spaces after the longest
+ * name, whatever the names' lengths ("bench-records"). */
+static void
+test_usage (void)
+{
+  const char *help[] = { "--help", NULL };
+  const char *none[] = { NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  g_auto(GStrv) lines = NULL;
+  gsize longest = 0;
+  int column = -1;
+  guint n = 0;
+  gboolean in_table = FALSE;
+
+  g_assert_cmpint (run_cli (help, &out, NULL), ==, 0);
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      const char *l = lines[i];
+      const char *name_end, *summary;
+
+      if (strcmp (l, "Commands:") == 0)
+        {
+          in_table = TRUE;
+          continue;
+        }
+      if (!in_table || !*l)
+        {
+          in_table = in_table && n == 0;
+          continue;
+        }
+      g_assert_true (g_str_has_prefix (l, "  ") && l[2] != ' ');
+      name_end = strchr (l + 2, ' ');
+      g_assert_nonnull (name_end);
+      summary = name_end;
+      while (*summary == ' ')
+        summary++;
+      g_assert_cmpuint (summary - name_end, >=, 2);
+      if (column < 0)
+        column = (int) (summary - l);
+      if ((int) (summary - l) != column)
+        g_error ("“%s”: the summary starts in column %d, not %d", l, (int) (summary - l), column);
+      longest = MAX (longest, (gsize) (name_end - l - 2));
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 11);   /* 13 with diagram and bench-draw (built with GTK) */
+  g_assert_cmpint (column, ==, (int) (2 + longest + 2));
+  g_assert_nonnull (strstr (out, "\n  bench-records  Time loading"));
+  g_assert_nonnull (strstr (out, "\n  version "));
+  /* without a command: the same text on stderr, and a usage error */
+  g_assert_cmpint (run_cli (none, NULL, &err), ==, 2);
+  g_assert_cmpstr (err, ==, out);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -127,5 +181,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-common/same-errors", test_same_errors);
   g_test_add_func ("/cli-common/variant-only", test_variant_only);
   g_test_add_func ("/cli-common/moves-played", test_moves_played);
+  g_test_add_func ("/cli-common/usage", test_usage);
   return g_test_run ();
 }
