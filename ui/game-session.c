@@ -58,6 +58,7 @@ enum {
   SIGNAL_GAME_OVER,
   SIGNAL_HINT,
   SIGNAL_DRAW_DECLINED,
+  SIGNAL_FLAG_FALL,
   N_SIGNALS
 };
 
@@ -75,6 +76,7 @@ ts_session_setup_init (TsSessionSetup *setup)
 }
 
 static void maybe_start_computer (TsGameSession *self);
+static void apply_move (TsGameSession *self, TsMove move);
 static void update_clock (TsGameSession *self);
 
 static void
@@ -201,13 +203,22 @@ check_rules_end (TsGameSession *self)
           rules_message (self));
 }
 
+/* rules_known: the caller has just computed rules_result for the position at the cursor
+ * (the rules' verdict needs a legal move generation, costly in Doseki). */
 static void
-emit_changed (TsGameSession *self)
+emit_changed_full (TsGameSession *self, gboolean rules_known)
 {
-  update_rules_result (self);
+  if (!rules_known)
+    update_rules_result (self);
   update_clock (self);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   maybe_start_computer (self);
+}
+
+static void
+emit_changed (TsGameSession *self)
+{
+  emit_changed_full (self, FALSE);
 }
 
 gboolean
@@ -224,6 +235,22 @@ seat_is_computer (TsGameSession *self, guint seat)
   return seat < TS_MAX_SEATS && self->setup.kind[seat] == TS_SEAT_COMPUTER;
 }
 
+/* The seat that makes the next move: the side to move, or in team play the partner that
+ * moves an eliminated army (RULES.md §4). Its clock runs and its kind (human or computer)
+ * decides who moves. */
+static guint
+acting_seat (TsGameSession *self)
+{
+  const TsPosition *p = ts_game_position (self->game);
+  guint side = ts_position_side_to_move (p);
+  int controller;
+
+  if (ts_position_seat_active (p, side))
+    return side;
+  controller = ts_position_controller (p, side);
+  return controller >= 0 ? (guint) controller : side;
+}
+
 gboolean
 ts_game_session_can_move (TsGameSession *self)
 {
@@ -234,7 +261,7 @@ ts_game_session_can_move (TsGameSession *self)
   /* Away from the end of a line anybody may try another move (a new variation). */
   if (!at_line_end (self))
     return TRUE;
-  return !seat_is_computer (self, ts_position_side_to_move (ts_game_position (self->game)));
+  return !seat_is_computer (self, acting_seat (self));
 }
 
 /* Clocks */
@@ -301,12 +328,15 @@ tick (gpointer user_data)
     }
   else
     {
-      /* Four seats: the game stops; who wins is not decided by one flag. */
-      self->end = TS_END_TIME;
-      g_free (self->end_message);
-      self->end_message = g_strdup_printf (_("%s lost on time."), _(self->variant->seat_names[seat]));
+      /* Four seats: the flagged seat leaves the game, its army eliminated as one without
+       * a legal move (RULES.md §4, §5), and the others play on. */
+      g_autoptr(TsPosition) copy = ts_position_copy (ts_game_position (self->game));
+
+      g_return_val_if_fail (ts_position_is_legal (copy, ts_move_leave ()), G_SOURCE_REMOVE);
       stop_search (self);
-      g_signal_emit (self, signals[SIGNAL_GAME_OVER], 0);
+      apply_move (self, ts_move_leave ());
+      g_signal_emit (self, signals[SIGNAL_FLAG_FALL], 0, seat);
+      return G_SOURCE_REMOVE;
     }
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return G_SOURCE_REMOVE;
@@ -321,7 +351,7 @@ update_clock (TsGameSession *self)
   if (!clocks_on (self))
     return;
   seat = ts_game_session_is_over (self) || !at_line_end (self)
-         ? -1 : (int) ts_position_side_to_move (ts_game_position (self->game));
+         ? -1 : (int) acting_seat (self);
   if (seat == self->running)
     return;
   charge_running_clock (self);
@@ -337,8 +367,9 @@ static void
 apply_move (TsGameSession *self,
             TsMove         move)
 {
-  guint mover = ts_position_side_to_move (ts_game_position (self->game));
+  guint mover = acting_seat (self);
   gboolean live = at_line_end (self);
+  TsGameNode *node;
 
   if (live && self->running == (int) mover)
     {
@@ -346,12 +377,24 @@ apply_move (TsGameSession *self,
       self->clock[mover] += self->setup.increment_ms;
     }
   ts_game_begin_edit (self->game);
-  ts_game_add_move (self->game, move);
+  node = ts_game_add_move (self->game, move);
+  /* The record keeps the mover's clock after the move (increment included), as PGN's
+   * [%clk]. */
+  if (live && clocks_on (self))
+    {
+      TsAnnotation a;
+
+      ts_annotation_init (&a);
+      ts_annotation_copy (&a, &node->annotation);
+      a.clock_ms = self->clock[mover];
+      ts_game_set_annotation (self->game, node, &a);
+      ts_annotation_clear (&a);
+    }
   update_rules_result (self);
   if (live)
     check_rules_end (self);
   ts_game_end_edit (self->game);
-  emit_changed (self);
+  emit_changed_full (self, TRUE);
 }
 
 gboolean
@@ -410,7 +453,7 @@ search_progress (TsSearch           *search,
 
   if (search != self->search || self->purpose != SEARCH_MOVE || info->n_lines == 0)
     return;
-  seat = ts_position_side_to_move (ts_game_position (self->game));
+  seat = acting_seat (self);
   if (seat < TS_MAX_SEATS)
     {
       self->score[seat] = info->lines[0].score;
@@ -456,7 +499,7 @@ start_search (TsGameSession *self,
               guint          movetime_ms)
 {
   TsSearchLimits limits;
-  guint seat = ts_position_side_to_move (ts_game_position (self->game));
+  guint seat = acting_seat (self);
 
   ts_search_limits_init (&limits);
   limits.level = level;
@@ -483,7 +526,7 @@ start_search (TsGameSession *self,
 static void
 maybe_start_computer (TsGameSession *self)
 {
-  guint seat = ts_position_side_to_move (ts_game_position (self->game));
+  guint seat = acting_seat (self);
 
   if (self->search != NULL && self->search_node == ts_game_current (self->game))
     return;   /* already thinking about this position (a move or a hint) */
@@ -720,8 +763,7 @@ ts_game_session_takeback (TsGameSession *self)
       remove_node (self, node);
       node = parent;
     }
-  while (node->parent != NULL &&
-         seat_is_computer (self, ts_position_side_to_move (ts_game_position (self->game))));
+  while (node->parent != NULL && seat_is_computer (self, acting_seat (self)));
   if (self->end != TS_END_NONE || ts_game_get_field (self->game, TS_GAME_RESULT) != NULL)
     ts_game_set_field (self->game, TS_GAME_RESULT, NULL);
   ts_game_end_edit (self->game);
@@ -741,7 +783,7 @@ ts_game_session_resign (TsGameSession *self)
 
   if (ts_game_session_is_over (self))
     return;
-  seat = ts_position_side_to_move (ts_game_position (self->game));
+  seat = acting_seat (self);
   /* Against the computer the human resigns even while the computer thinks. */
   if (seat_is_computer (self, seat))
     for (guint i = 0; i < self->variant->n_seats; i++)
@@ -950,27 +992,74 @@ seat_kinds_string (const TsSessionSetup *setup)
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
+/* The files are written by one background thread, in the order asked for, so that a
+ * move never waits for the disk; the game is serialized before, in the caller's thread. */
+typedef struct {
+  char *dir;
+  char *xml;
+  gsize length;
+  char *meta;
+} AutosaveJob;
+
+static GThreadPool *autosave_pool;
+static GMutex       autosave_lock;
+static GCond        autosave_cond;
+static guint        autosave_queued;
+
+static void
+autosave_job_free (AutosaveJob *job)
+{
+  g_free (job->dir);
+  g_free (job->xml);
+  g_free (job->meta);
+  g_free (job);
+}
+
+static void
+autosave_write (gpointer data, gpointer user_data)
+{
+  AutosaveJob *job = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *game_path = g_build_filename (job->dir, AUTOSAVE_GAME, NULL);
+  g_autofree char *meta_path = g_build_filename (job->dir, AUTOSAVE_META, NULL);
+
+  if (g_mkdir_with_parents (job->dir, 0700) != 0)
+    g_warning ("Cannot create the autosave folder %s: %s", job->dir, g_strerror (errno));
+  /* The game first: a key file without its game is ignored at restore. Not fsynced: the
+   * files only guard against the program dying. */
+  else if (!g_file_set_contents_full (game_path, job->xml, job->length, G_FILE_SET_CONTENTS_NONE, 0600, &error) ||
+           !g_file_set_contents_full (meta_path, job->meta, -1, G_FILE_SET_CONTENTS_NONE, 0600, &error))
+    g_warning ("Cannot autosave the game: %s", error->message);
+  autosave_job_free (job);
+
+  g_mutex_lock (&autosave_lock);
+  if (--autosave_queued == 0)
+    g_cond_broadcast (&autosave_cond);
+  g_mutex_unlock (&autosave_lock);
+}
+
+void
+ts_game_session_flush_autosave (void)
+{
+  g_mutex_lock (&autosave_lock);
+  while (autosave_queued > 0)
+    g_cond_wait (&autosave_cond, &autosave_lock);
+  g_mutex_unlock (&autosave_lock);
+}
+
 void
 ts_game_session_write_autosave (TsGameSession *self,
                                 const char    *dir)
 {
   g_autoptr(GKeyFile) meta = g_key_file_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *xml = NULL;
   g_autofree char *kinds = NULL;
-  g_autofree char *data = NULL;
-  g_autofree char *game_path = g_build_filename (dir, AUTOSAVE_GAME, NULL);
-  g_autofree char *meta_path = g_build_filename (dir, AUTOSAVE_META, NULL);
-  gsize length;
+  AutosaveJob *job;
 
   g_return_if_fail (TS_IS_GAME_SESSION (self));
 
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      g_warning ("Cannot create the autosave folder %s: %s", dir, g_strerror (errno));
-      return;
-    }
-  xml = ts_game_to_xml (self->game, &length);
+  job = g_new0 (AutosaveJob, 1);
+  job->dir = g_strdup (dir);
+  job->xml = ts_game_to_xml (self->game, &job->length);
   kinds = seat_kinds_string (&self->setup);
   if (self->filename != NULL)
     g_key_file_set_string (meta, "session", "filename", self->filename);
@@ -985,13 +1074,14 @@ ts_game_session_write_autosave (TsGameSession *self,
       g_key_file_set_int64 (meta, "session", key, ts_game_session_clock_ms (self, i));
     }
   g_key_file_set_uint64 (meta, "session", "ply", ts_game_node_depth (ts_game_current (self->game)));
-  data = g_key_file_to_data (meta, NULL, NULL);
+  job->meta = g_key_file_to_data (meta, NULL, NULL);
 
-  /* The game first: a key file without its game is ignored at restore. Not fsynced: the
-   * files only guard against the program dying, and fsync would stall the main loop. */
-  if (!g_file_set_contents_full (game_path, xml, length, G_FILE_SET_CONTENTS_NONE, 0600, &error) ||
-      !g_file_set_contents_full (meta_path, data, -1, G_FILE_SET_CONTENTS_NONE, 0600, &error))
-    g_warning ("Cannot autosave the game: %s", error->message);
+  g_mutex_lock (&autosave_lock);
+  if (autosave_pool == NULL)
+    autosave_pool = g_thread_pool_new (autosave_write, NULL, 1, FALSE, NULL);
+  autosave_queued++;
+  g_mutex_unlock (&autosave_lock);
+  g_thread_pool_push (autosave_pool, job, NULL);
 }
 
 gboolean
@@ -1000,6 +1090,7 @@ ts_game_session_has_autosave (const char *dir)
   g_autofree char *game_path = g_build_filename (dir, AUTOSAVE_GAME, NULL);
   g_autofree char *meta_path = g_build_filename (dir, AUTOSAVE_META, NULL);
 
+  ts_game_session_flush_autosave ();
   return g_file_test (game_path, G_FILE_TEST_IS_REGULAR) && g_file_test (meta_path, G_FILE_TEST_IS_REGULAR);
 }
 
@@ -1009,6 +1100,7 @@ ts_game_session_remove_autosave (const char *dir)
   g_autofree char *game_path = g_build_filename (dir, AUTOSAVE_GAME, NULL);
   g_autofree char *meta_path = g_build_filename (dir, AUTOSAVE_META, NULL);
 
+  ts_game_session_flush_autosave ();
   g_remove (meta_path);
   g_remove (game_path);
 }
@@ -1028,6 +1120,7 @@ ts_game_session_read_autosave (const char *dir,
   TsGame *game;
   guint64 ply;
 
+  ts_game_session_flush_autosave ();
   if (!g_key_file_load_from_file (meta, meta_path, G_KEY_FILE_NONE, error))
     return NULL;
   game = ts_game_load (game_path, error);
@@ -1081,6 +1174,16 @@ ts_game_session_new (const TsVariant      *variant,
   self->variant = ts_game_variant (self->game);
   if (setup != NULL)
     self->setup = *setup;
+  if (game == NULL && self->setup.base_ms > 0)
+    {
+      /* A new game with clocks: its time control goes in the record's header (not an
+       * edit to undo or to save). */
+      g_autofree char *tc = ts_time_control_format (self->setup.base_ms, self->setup.increment_ms);
+
+      ts_game_set_field (self->game, TS_GAME_TIME_CONTROL, tc);
+      ts_game_clear_undo (self->game);
+      ts_game_set_unmodified (self->game);
+    }
   for (guint i = 0; i < TS_MAX_SEATS; i++)
     self->clock[i] = self->setup.base_ms;
   update_rules_result (self);
@@ -1189,6 +1292,9 @@ ts_game_session_class_init (TsGameSessionClass *klass)
   signals[SIGNAL_DRAW_DECLINED] =
     g_signal_new ("draw-declined", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_FLAG_FALL] =
+    g_signal_new ("flag-fall", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void

@@ -132,9 +132,12 @@ TsGameSession    *ts_game_session_load           (const char    *filename,
                                                   const TsSessionSetup *setup,
                                                   GError       **error);
 
-/* Autosave: the record (XML) and a small key file with the setup and the file name. */
+/* Autosave: the record (XML) and a small key file with the setup and the file name.
+ * Written in a background thread, in order; the functions that read or remove the files
+ * first wait for the writes asked for, and so does ts_game_session_flush_autosave(). */
 void              ts_game_session_write_autosave (TsGameSession *self,
                                                   const char    *dir);
+void              ts_game_session_flush_autosave (void);
 TsGameSession    *ts_game_session_read_autosave  (const char    *dir,
                                                   GError       **error);
 void              ts_game_session_remove_autosave (const char   *dir);

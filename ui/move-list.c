@@ -1,7 +1,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
+#include "clock-view.h"
 #include "move-list.h"
 #include "records/nag.h"
 
@@ -9,6 +11,19 @@ typedef struct {
   int         start, end;   /* character offsets of the move's text */
   TsGameNode *node;
 } Span;
+
+/* A run of text with its tags, as written into the buffer. */
+typedef struct {
+  char       *text;
+  GtkTextTag *tag, *tag2;
+  int         start;        /* character offset */
+} Segment;
+
+static void
+segment_clear (gpointer data)
+{
+  g_free (((Segment *) data)->text);
+}
 
 struct _TsMoveListView
 {
@@ -21,7 +36,9 @@ struct _TsMoveListView
 
   TsGame        *game;
   GArray        *spans;       /* Span, in text order */
-  GtkTextTag    *tag_current, *tag_move, *tag_variation, *tag_comment, *tag_number;
+  GArray        *segments;    /* Segment: what the buffer holds */
+  int            current_start, current_end;   /* where tag_current is, or -1 */
+  GtkTextTag    *tag_current, *tag_move, *tag_variation, *tag_comment, *tag_number, *tag_clock;
   gboolean       filling;
 };
 
@@ -41,9 +58,13 @@ ts_move_list_view_new (void)
   return g_object_new (TS_TYPE_MOVE_LIST_VIEW, NULL);
 }
 
+/* The text is first written as segments, then only the part of the buffer that differs
+ * is replaced: a move added at the end of a long game costs one insertion, not a refill. */
 typedef struct {
   TsMoveListView *self;
-  GtkTextBuffer  *buffer;
+  GArray         *segments;
+  GArray         *spans;
+  int             length;       /* characters written */
   guint           n_seats;
   guint           first_seat;   /* side to move at the start */
 } Writer;
@@ -51,16 +72,16 @@ typedef struct {
 static void
 put (Writer *w, const char *text, GtkTextTag *tag, GtkTextTag *tag2)
 {
-  GtkTextIter end;
+  Segment seg = { g_strdup (text), tag, tag2, w->length };
 
-  gtk_text_buffer_get_end_iter (w->buffer, &end);
-  gtk_text_buffer_insert_with_tags (w->buffer, &end, text, -1, tag, tag2, NULL);
+  g_array_append_val (w->segments, seg);
+  w->length += g_utf8_strlen (text, -1);
 }
 
 static int
 end_offset (Writer *w)
 {
-  return gtk_text_buffer_get_char_count (w->buffer);
+  return w->length;
 }
 
 static void
@@ -79,8 +100,10 @@ put_move (Writer *w, TsGameNode *node, gboolean with_number, GtkTextTag *depth_t
   guint number = ply / w->n_seats + 1;
   Span span;
 
+  /* Each full move of the main line is a paragraph of its own: readable, and the text
+   * view lays out only the last paragraph again when a move is added. */
   if (end_offset (w) > 0)
-    put (w, " ", NULL, NULL);
+    put (w, depth_tag == NULL && ply % w->n_seats == 0 ? "\n" : " ", NULL, NULL);
   put_comment (w, node->annotation.comment_before, depth_tag);
   if (node->annotation.comment_before != NULL && *node->annotation.comment_before)
     put (w, " ", NULL, NULL);
@@ -106,7 +129,14 @@ put_move (Writer *w, TsGameNode *node, gboolean with_number, GtkTextTag *depth_t
       put (w, glyph, w->self->tag_move, depth_tag);
     }
   span.end = end_offset (w);
-  g_array_append_val (w->self->spans, span);
+  g_array_append_val (w->spans, span);
+  if (node->annotation.clock_ms != TS_CLOCK_NONE)
+    {
+      g_autofree char *clock = ts_clock_format (node->annotation.clock_ms);
+
+      put (w, " ", NULL, NULL);
+      put (w, clock, w->self->tag_clock, depth_tag);
+    }
   put_comment (w, node->annotation.comment_after, depth_tag);
 }
 
@@ -137,17 +167,65 @@ put_line (Writer *w, TsGameNode *node, gboolean with_number, guint depth)
     }
 }
 
+static gboolean
+segment_equal (const Segment *a, const Segment *b)
+{
+  return a->tag == b->tag && a->tag2 == b->tag2 && strcmp (a->text, b->text) == 0;
+}
+
+/* Replaces what differs between the buffer's segments and @segments, from the first
+ * segment that differs to the end. */
+static void
+apply_segments (TsMoveListView *self, GArray *segments)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
+  GArray *old = self->segments;
+  guint same = 0;
+  GtkTextIter start, end;
+
+  while (same < old->len && same < segments->len &&
+         segment_equal (&g_array_index (old, Segment, same), &g_array_index (segments, Segment, same)))
+    same++;
+  if (same < old->len)
+    {
+      gtk_text_buffer_get_iter_at_offset (buffer, &start, g_array_index (old, Segment, same).start);
+      gtk_text_buffer_get_end_iter (buffer, &end);
+      gtk_text_buffer_delete (buffer, &start, &end);
+    }
+  for (guint i = same; i < segments->len; i++)
+    {
+      Segment *seg = &g_array_index (segments, Segment, i);
+
+      gtk_text_buffer_get_end_iter (buffer, &end);
+      gtk_text_buffer_insert_with_tags (buffer, &end, seg->text, -1, seg->tag, seg->tag2, NULL);
+    }
+  g_array_unref (self->segments);
+  self->segments = g_array_ref (segments);
+}
+
 static void
 refill (TsMoveListView *self)
 {
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
+  g_autoptr(GArray) segments = g_array_new (FALSE, FALSE, sizeof (Segment));
   TsGameNode *root, *current;
-  Writer w = { self, buffer, 2, 0 };
+  Writer w = { self, segments, self->spans, 0, 2, 0 };
+  GtkTextIter start, end;
 
-  gtk_text_buffer_set_text (buffer, "", 0);
+  g_array_set_clear_func (segments, segment_clear);
+  if (self->current_start >= 0)
+    {
+      gtk_text_buffer_get_iter_at_offset (buffer, &start, self->current_start);
+      gtk_text_buffer_get_iter_at_offset (buffer, &end, self->current_end);
+      gtk_text_buffer_remove_tag (buffer, self->tag_current, &start, &end);
+      self->current_start = self->current_end = -1;
+    }
   g_array_set_size (self->spans, 0);
   if (self->game == NULL)
-    return;
+    {
+      apply_segments (self, segments);
+      return;
+    }
 
   root = ts_game_root (self->game);
   w.n_seats = ts_game_variant (self->game)->n_seats;
@@ -161,18 +239,20 @@ refill (TsMoveListView *self)
       put (&w, " ", NULL, NULL);
       put (&w, ts_game_get_field (self->game, TS_GAME_RESULT), self->tag_number, NULL);
     }
+  apply_segments (self, segments);
 
   current = ts_game_current (self->game);
   for (guint i = 0; i < self->spans->len; i++)
     {
       Span *span = &g_array_index (self->spans, Span, i);
-      GtkTextIter start, end;
 
       if (span->node != current)
         continue;
       gtk_text_buffer_get_iter_at_offset (buffer, &start, span->start);
       gtk_text_buffer_get_iter_at_offset (buffer, &end, span->end);
       gtk_text_buffer_apply_tag (buffer, self->tag_current, &start, &end);
+      self->current_start = span->start;
+      self->current_end = span->end;
       gtk_text_buffer_place_cursor (buffer, &start);
       gtk_text_view_scroll_to_mark (self->text_view, gtk_text_buffer_get_insert (buffer), 0.1, FALSE, 0, 0);
     }
@@ -277,6 +357,7 @@ ts_move_list_view_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TS_TYPE_MOVE_LIST_VIEW);
   g_clear_pointer (&self->spans, g_array_unref);
+  g_clear_pointer (&self->segments, g_array_unref);
 
   G_OBJECT_CLASS (ts_move_list_view_parent_class)->dispose (object);
 }
@@ -314,6 +395,9 @@ ts_move_list_view_init (TsMoveListView *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->spans = g_array_new (FALSE, FALSE, sizeof (Span));
+  self->segments = g_array_new (FALSE, FALSE, sizeof (Segment));
+  g_array_set_clear_func (self->segments, segment_clear);
+  self->current_start = self->current_end = -1;
 
   buffer = gtk_text_view_get_buffer (self->text_view);
   self->tag_move = gtk_text_buffer_create_tag (buffer, "move", "weight", PANGO_WEIGHT_SEMIBOLD, NULL);
@@ -322,6 +406,9 @@ ts_move_list_view_init (TsMoveListView *self)
                                                     "scale", 0.9, "foreground-rgba", &(GdkRGBA) { 0.35, 0.45, 0.6, 1 }, NULL);
   self->tag_comment = gtk_text_buffer_create_tag (buffer, "comment", "style", PANGO_STYLE_ITALIC,
                                                   "foreground-rgba", &(GdkRGBA) { 0.2, 0.55, 0.3, 1 }, NULL);
+  /* the mover's clock after the move, from the record */
+  self->tag_clock = gtk_text_buffer_create_tag (buffer, "clock", "scale", 0.8, "foreground-rgba", &(GdkRGBA) { 0.5, 0.5, 0.5, 1 },
+                                                "font-features", "tnum", NULL);
   self->tag_current = gtk_text_buffer_create_tag (buffer, "current", "background-rgba", &(GdkRGBA) { 0.21, 0.52, 0.89, 0.35 }, NULL);
 
   click = gtk_gesture_click_new ();

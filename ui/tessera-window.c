@@ -143,11 +143,18 @@ update_title (TesseraWindow *self)
   const char *filename = ts_game_session_get_filename (self->session);
   g_autofree char *base = filename ? g_path_get_basename (filename) : g_strdup (_("Unsaved Game"));
   g_autofree char *title = NULL;
+  g_autofree char *window_title = NULL;
+  const TsVariant *variant = ts_game_session_get_variant (self->session);
 
   /* The bullet marks unsaved changes, as GNOME's editors do. */
   title = ts_game_session_is_modified (self->session) ? g_strdup_printf ("• %s", base) : g_strdup (base);
   gtk_label_set_label (self->title_label, title);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), filename);
+  /* What the window manager shows (task bar, window switcher): the header bar's two lines
+   * on one. */
+  /* Translators: the window title, the game and its variant: "• game.tessera — Raumschach" */
+  window_title = g_strdup_printf (_("%s — %s"), title, _(variant->name));
+  gtk_window_set_title (GTK_WINDOW (self), window_title);
 }
 
 static void
@@ -250,7 +257,7 @@ refresh (TesseraWindow *self)
   gboolean over = ts_game_session_is_over (self->session);
 
   ts_board_view_set_position (board, ts_game_session_get_position (self->session));
-  if (node->parent != NULL)
+  if (node->parent != NULL && !(node->move.flags & TS_MOVE_LEAVE))
     {
       g_autoptr(TsPosition) before = ts_game_position_at (game, node->parent);
 
@@ -311,6 +318,19 @@ session_hint (TesseraWindow *self,
 }
 
 static void
+session_flag_fall (TesseraWindow *self,
+                   guint          seat)
+{
+  const TsVariant *v = ts_game_session_get_variant (self->session);
+
+  g_free (self->status_extra);
+  /* Translators: %s is a seat name; in a four-player game the others play on */
+  self->status_extra = g_strdup_printf (_("%s lost on time and is out of the game."), _(v->seat_names[seat]));
+  update_status (self);
+  gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
+static void
 session_draw_declined (TesseraWindow *self)
 {
   g_free (self->status_extra);
@@ -332,6 +352,7 @@ set_session (TesseraWindow *self,
   g_signal_connect_swapped (session, "game-over", G_CALLBACK (session_game_over), self);
   g_signal_connect_swapped (session, "hint", G_CALLBACK (session_hint), self);
   g_signal_connect_swapped (session, "draw-declined", G_CALLBACK (session_draw_declined), self);
+  g_signal_connect_swapped (session, "flag-fall", G_CALLBACK (session_flag_fall), self);
   g_signal_connect_swapped (session, "notify::thinking", G_CALLBACK (update_status), self);
   set_variant (self, ts_game_session_get_variant (session)->id);
   ts_clock_view_set_session (self->clock_view, session);
@@ -1172,6 +1193,8 @@ tessera_window_dispose (GObject *object)
 
   if (autosave_owner == self)
     autosave_owner = NULL;
+  /* the last move's autosave reaches the disk before the program may exit */
+  ts_game_session_flush_autosave ();
   if (self->session != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->session, self);

@@ -17,7 +17,9 @@
  *    raises an atomic flag: the worker notices it within a few milliseconds and
  *    reports its best move so far through the done callback. A new search may be
  *    started at once; the old one finishes on its own thread and its done callback
- *    still runs (compare the TsSearch pointer to tell them apart).
+ *    still runs (compare the TsSearch pointer to tell them apart). On Linux the worker
+ *    lowers its own priority (nice +10) so that it never takes the CPU from the thread
+ *    that runs the caller's main loop.
  */
 #pragma once
 

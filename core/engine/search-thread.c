@@ -3,7 +3,16 @@
  * to it (see engine.h). */
 #include "engine/engine.h"
 
+#ifdef __linux__
+#include <errno.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #define PROGRESS_INTERVAL_US (G_USEC_PER_SEC / 10)
+/* how much nicer than its caller the worker is */
+#define TS_SEARCH_NICE 10
 
 struct _TsSearch {
   gint                  ref_count;
@@ -190,13 +199,33 @@ deliver_done (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The search must not take the CPU from the thread that runs the caller's main loop (a
+ * window that has to draw the move it just received): on Linux a thread has its own nice
+ * value, and the worker lowers its own. */
+static void
+lower_priority (void)
+{
+#ifdef __linux__
+  pid_t tid = (pid_t) syscall (SYS_gettid);
+  int nice;
+
+  errno = 0;
+  nice = getpriority (PRIO_PROCESS, tid);
+  if (errno == 0)
+    setpriority (PRIO_PROCESS, tid, MIN (nice + TS_SEARCH_NICE, 19));
+#endif
+}
+
 static gpointer
 worker (gpointer data)
 {
   TsSearch *s = data;
   const TsVariant *v = ts_position_variant (s->pos);
-  TsEngine *engine = ts_engine_new (v, s->limits.hash_mb);
+  TsEngine *engine;
   Delivery *d = g_new0 (Delivery, 1);
+
+  lower_priority ();
+  engine = ts_engine_new (v, s->limits.hash_mb);
 
   d->info = g_new0 (TsSearchInfo, 1);
   /* Even when stopped at once this finds a legal move (the first in its ordering). */

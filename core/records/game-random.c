@@ -166,6 +166,7 @@ ts_game_new_random (const TsVariant *variant,
       ts_game_init_field (game, TS_GAME_RESULT, variant->n_seats == 2 ? "1/2-1/2" : "*");
       ts_game_init_field (game, TS_GAME_STIPULATION, "#3");
       ts_game_init_field (game, TS_GAME_SOLUTION, "1. Qc3! \\ any");
+      ts_game_init_field (game, TS_GAME_TIME_CONTROL, "300+2.5");
       for (guint seat = 0; seat < variant->n_seats; seat++)
         {
           g_autofree char *name = g_strdup_printf ("Player %u \"%s\"", seat + 1, variant->seat_names[seat]);

@@ -12,7 +12,7 @@
 #define XML_ROOT "tessera-game"
 
 static const char *const field_elements[TS_GAME_N_FIELDS] = {
-  "event", "site", "date", "round", "result", "stipulation", "solution",
+  "event", "site", "date", "round", "result", "stipulation", "solution", "time-control",
 };
 
 /* Writing */

@@ -60,7 +60,7 @@ struct _TsGame {
 };
 
 static const char *const field_names[TS_GAME_N_FIELDS] = {
-  "Event", "Site", "Date", "Round", "Result", "Stipulation", "Solution",
+  "Event", "Site", "Date", "Round", "Result", "Stipulation", "Solution", "TimeControl",
 };
 
 const char *
@@ -68,6 +68,78 @@ ts_game_field_name (TsGameField field)
 {
   g_return_val_if_fail (field < TS_GAME_N_FIELDS, NULL);
   return field_names[field];
+}
+
+/* Seconds with up to three decimals, as milliseconds; the whole text must be read. */
+static gboolean
+parse_seconds (const char *text, const char *end, gint64 *ms)
+{
+  gint64 whole = 0, frac = 0;
+  guint digits = 0, decimals = 0;
+  const char *c = text;
+
+  for (; c < end && g_ascii_isdigit (*c) && digits < 9; c++, digits++)
+    whole = whole * 10 + (*c - '0');
+  if (digits == 0)
+    return FALSE;
+  if (c < end && *c == '.')
+    for (c++; c < end && g_ascii_isdigit (*c) && decimals < 3; c++, decimals++)
+      frac = frac * 10 + (*c - '0');
+  if (c != end)
+    return FALSE;
+  for (; decimals < 3; decimals++)
+    frac *= 10;
+  *ms = whole * 1000 + frac;
+  return TRUE;
+}
+
+gboolean
+ts_time_control_parse (const char *text, gint64 *base_ms, gint64 *increment_ms)
+{
+  const char *plus, *end;
+  gint64 base, inc = 0;
+
+  g_return_val_if_fail (base_ms != NULL && increment_ms != NULL, FALSE);
+  if (text == NULL)
+    return FALSE;
+  end = text + strlen (text);
+  plus = strchr (text, '+');
+  if (!parse_seconds (text, plus ? plus : end, &base) ||
+      (plus && !parse_seconds (plus + 1, end, &inc)) || base == 0)
+    return FALSE;
+  *base_ms = base;
+  *increment_ms = inc;
+  return TRUE;
+}
+
+static void
+append_seconds (GString *s, gint64 ms)
+{
+  g_string_append_printf (s, "%" G_GINT64_FORMAT, ms / 1000);
+  if (ms % 1000 != 0)
+    {
+      char frac[8];
+
+      g_snprintf (frac, sizeof frac, ".%03d", (int) (ms % 1000));
+      /* no trailing zeros: 1.5, not 1.500 */
+      for (int i = strlen (frac) - 1; frac[i] == '0'; i--)
+        frac[i] = '\0';
+      g_string_append (s, frac);
+    }
+}
+
+char *
+ts_time_control_format (gint64 base_ms, gint64 increment_ms)
+{
+  GString *s = g_string_new (NULL);
+
+  append_seconds (s, MAX (base_ms, 0));
+  if (increment_ms > 0)
+    {
+      g_string_append_c (s, '+');
+      append_seconds (s, increment_ms);
+    }
+  return g_string_free (s, FALSE);
 }
 
 /* Text */

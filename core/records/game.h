@@ -90,11 +90,18 @@ typedef enum {
   TS_GAME_RESULT,        /* "*", "1-0", "0-1", "1/2-1/2"; four seats: "1-0-0-0" style */
   TS_GAME_STIPULATION,   /* for problems, e.g. "#3" */
   TS_GAME_SOLUTION,      /* for problems: free text */
+  TS_GAME_TIME_CONTROL,  /* PGN's TimeControl: "300+2" (seconds + increment), "-" for none */
   TS_GAME_N_FIELDS
 } TsGameField;
 
 /* The names used for the fields in both file forms ("Event", "Stipulation"). */
 const char *ts_game_field_name (TsGameField field);
+
+/* The time control field: base time and increment per move, in milliseconds. Reads
+ * "B" and "B+I" (seconds, with up to three decimals); anything else (PGN's "40/7200",
+ * "?", "-") gives FALSE. Formats to "B+I", or "B" without increment. */
+gboolean    ts_time_control_parse  (const char *text, gint64 *base_ms, gint64 *increment_ms);
+char       *ts_time_control_format (gint64 base_ms, gint64 increment_ms);
 
 typedef struct _TsGame TsGame;
 

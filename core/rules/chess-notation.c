@@ -159,6 +159,9 @@ ts_chess_move_to_san (TsPosition *p, TsMove m)
   char buf[32] = "";
   TsMoveList l;
 
+  if (m.flags & TS_MOVE_LEAVE)
+    return g_strdup (TS_MOVE_LEAVE_TEXT);
+
   if (m.flags & TS_MOVE_CASTLE)
     g_strlcpy (buf, castle_name (p, m), sizeof buf);
   else if (m.flags & TS_MOVE_DROP)
@@ -195,6 +198,8 @@ ts_chess_move_to_long (TsPosition *p, TsMove m)
 {
   char buf[32];
 
+  if (m.flags & TS_MOVE_LEAVE)
+    return g_strdup (TS_MOVE_LEAVE_TEXT);
   form (p, m, (1u << ts_rules (p)->name_len) - 1, (m.flags & TS_MOVE_CAPTURE) ? "x" : "-",
         TRUE, buf);
   return g_strdup (buf);
@@ -432,6 +437,15 @@ ts_chess_move_parse (TsPosition *p, const char *text, TsMove *out, GError **erro
     t[--len] = '\0';
   if (strcmp (t, "0-0") == 0 || strcmp (t, "0-0-0") == 0)
     g_strdelimit (t, "0", 'O');
+  if (strcmp (t, TS_MOVE_LEAVE_TEXT) == 0)
+    {
+      *out = ts_move_leave ();
+      if (ts_position_is_legal (p, *out))
+        return TRUE;
+      g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_ILLEGAL,
+                   _("“%s” (leaving the game) is only for a four-player game that is not over"), text);
+      return FALSE;
+    }
   if (len == 0 || len > 24)
     {
       g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_PARSE,

@@ -646,11 +646,28 @@ ts_chess_has_legal_move (TsPosition *p)
   return any;
 }
 
+/* The seat that would leave with TS_MOVE_LEAVE: the side to move, or the partner moving
+ * its eliminated army; -1 when nobody may leave (two players, the game is over). */
+static int
+leaving_seat (const TsPosition *p)
+{
+  int seat = p->st.side;
+
+  if (p->variant->n_seats <= 2 || p->st.over)
+    return -1;
+  if (p->st.out_mask & (1u << seat))
+    seat = ts_position_controller (p, seat);
+  return seat >= 0 && !(p->st.out_mask & (1u << seat)) ? seat : -1;
+}
+
 static gboolean
 chess_is_legal (TsPosition *p, TsMove m)
 {
   TsMoveList l;
   gboolean found = FALSE;
+
+  if (m.flags & TS_MOVE_LEAVE)
+    return ts_move_equal (m, ts_move_leave ()) && leaving_seat (p) >= 0;
 
   ts_move_list_init (&l);
   generate (p, &l, FALSE, FALSE, NULL);
@@ -750,6 +767,30 @@ advance_turn (TsPosition *p, TsUndo *u)
   p->st.over = 0xff;
 }
 
+/* TS_MOVE_LEAVE: the seat is eliminated and the turn passes on, as when a seat has no
+ * legal move; in team play its partner moves the army from this very turn. */
+static void
+make_leave (TsPosition *p, TsUndo *u)
+{
+  const TsVariantRules *r = ts_rules (p);
+  guint side = p->st.side;
+  int seat = leaving_seat (p);
+
+  g_return_if_fail (seat >= 0);
+  eliminate (p, (guint) seat, u);
+  p->st.halfmove++;
+  if (p->st.ep_cell >= 0)
+    {
+      p->st.hash ^= r->zobrist_ep[r->to_dense[p->st.ep_cell]];
+      p->st.ep_cell = p->st.ep_victim = -1;
+    }
+  p->ply++;
+  if ((guint) seat == side && r->elimination == TS_ELIM_PARTNER &&
+      ts_position_controller (p, side) >= 0 && ts_chess_has_legal_move (p))
+    return;
+  advance_turn (p, u);
+}
+
 static void
 chess_make (TsPosition *p, TsMove m, TsUndo *u)
 {
@@ -762,6 +803,11 @@ chess_make (TsPosition *p, TsMove m, TsUndo *u)
   u->state = p->st;
   u->n_changes = 0;
   ts_position_history_push (p);
+  if (m.flags & TS_MOVE_LEAVE)
+    {
+      make_leave (p, u);
+      return;
+    }
 
   if (m.flags & TS_MOVE_EN_PASSANT)
     captured = p->board[p->st.ep_victim];

@@ -15,6 +15,10 @@ enum {
   TS_MOVE_DROP       = 1 << 3,
   TS_MOVE_DOUBLE     = 1 << 4,   /* a pawn's two-step move */
   TS_MOVE_PLACE      = 1 << 5,   /* Doseki: placement of an outside checker */
+  /* Four players: the seat that moves leaves the game (a fallen flag or a resignation)
+   * and its army is eliminated as if it had no legal move (RULES.md §4, §5). Never
+   * generated; from and to are TS_NO_CELL; written "--". See ts_move_leave(). */
+  TS_MOVE_LEAVE      = 1 << 6,
 };
 
 typedef struct {
@@ -30,6 +34,9 @@ G_STATIC_ASSERT (sizeof (TsMove) == 8);
 
 gboolean ts_move_equal (TsMove a,
                         TsMove b);
+/* The TS_MOVE_LEAVE move, and its notation. */
+#define TS_MOVE_LEAVE_TEXT "--"
+TsMove   ts_move_leave (void);
 
 /* Growable list. ts_move_list_clear frees the storage; the list can be reused after. */
 typedef struct {

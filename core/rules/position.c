@@ -412,6 +412,14 @@ ts_perft (TsPosition *p,
 
 /* Moves */
 
+TsMove
+ts_move_leave (void)
+{
+  TsMove m = { TS_NO_CELL, TS_NO_CELL, 0, TS_NO_PROMO, TS_MOVE_LEAVE, 0 };
+
+  return m;
+}
+
 gboolean
 ts_move_equal (TsMove a,
                TsMove b)

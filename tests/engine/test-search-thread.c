@@ -2,6 +2,12 @@
  * caller's context, overlapping searches. */
 #include "engine/engine.h"
 
+#include <stdlib.h>
+#include <string.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#endif
+
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define SANITIZED 1
 #elif defined(__has_feature)
@@ -127,23 +133,30 @@ quit_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* A search until stopped, watched by w. */
+static TsSearch *
+start_infinite (Watch *w, TsPosition *pos)
+{
+  TsSearchLimits limits;
+
+  w->loop = g_main_loop_new (NULL, FALSE);
+  w->main_thread = g_thread_self ();
+  w->pos = pos;
+  ts_search_limits_init (&limits);
+  limits.infinite = TRUE;
+  limits.hash_mb = 4;
+  w->expected = ts_search_start (pos, &limits, NULL, on_progress, on_done, w, NULL);
+  return w->expected;
+}
+
 static void
 test_progress_throttled (void)
 {
   const TsVariant *v = ts_variant_lookup ("raumschach");
   g_autoptr (TsPosition) pos = ts_position_new_initial (v);
   Watch w = { 0 };
-  TsSearchLimits limits;
-  g_autoptr (TsSearch) s = NULL;
+  g_autoptr (TsSearch) s = start_infinite (&w, pos);
 
-  w.loop = g_main_loop_new (NULL, FALSE);
-  w.main_thread = g_thread_self ();
-  w.pos = pos;
-  ts_search_limits_init (&limits);
-  limits.infinite = TRUE;
-  limits.hash_mb = 4;
-  s = ts_search_start (pos, &limits, NULL, on_progress, on_done, &w, NULL);
-  w.expected = s;
   /* Shallow iterations come much faster than ten a second: progress must not. */
   g_timeout_add (1000, quit_cb, w.loop);
   g_main_loop_run (w.loop);
@@ -275,6 +288,55 @@ test_other_context (void)
   g_main_context_unref (o.ctx);
 }
 
+#ifdef __linux__
+/* The nice value of the thread called name in this process, or G_MININT if none. */
+static int
+thread_nice (const char *name)
+{
+  g_autoptr (GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *tid;
+
+  while (dir && (tid = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *comm_path = g_build_filename ("/proc/self/task", tid, "comm", NULL);
+      g_autofree char *stat_path = g_build_filename ("/proc/self/task", tid, "stat", NULL);
+      g_autofree char *comm = NULL;
+      g_autofree char *stat = NULL;
+      g_auto (GStrv) fields = NULL;
+
+      if (!g_file_get_contents (comm_path, &comm, NULL, NULL) || !g_str_equal (g_strstrip (comm), name) ||
+          !g_file_get_contents (stat_path, &stat, NULL, NULL) || strrchr (stat, ')') == NULL)
+        continue;
+      /* after "pid (comm) ": state is field 3, nice field 19 */
+      fields = g_strsplit (strrchr (stat, ')') + 2, " ", -1);
+      if (g_strv_length (fields) > 16)
+        return atoi (fields[16]);
+    }
+  return G_MININT;
+}
+
+/* The worker gives way to the thread that runs the caller's main loop: a window must be
+ * able to draw while the computer thinks, also on a machine with few cores. */
+static void
+test_worker_nicer (void)
+{
+  const TsVariant *v = ts_variant_lookup ("raumschach");
+  g_autoptr (TsPosition) pos = ts_position_new_initial (v);
+  Watch w = { 0 };
+  int own = getpriority (PRIO_PROCESS, 0);
+  g_autoptr (TsSearch) s = start_infinite (&w, pos);
+
+  while (w.progress == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (thread_nice ("ts-search"), ==, MIN (own + 10, 19));
+  g_assert_cmpint (getpriority (PRIO_PROCESS, 0), ==, own);   /* the caller's is unchanged */
+  ts_search_stop (s);
+  g_main_loop_run (w.loop);
+  g_assert_cmpuint (w.done, ==, 1);
+  g_main_loop_unref (w.loop);
+}
+#endif
+
 int
 main (int argc, char **argv)
 {
@@ -283,5 +345,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/thread/progress-throttled", test_progress_throttled);
   g_test_add_func ("/engine/thread/overlapping", test_overlapping);
   g_test_add_func ("/engine/thread/other-context", test_other_context);
+#ifdef __linux__
+  g_test_add_func ("/engine/thread/worker-nicer", test_worker_nicer);
+#endif
   return g_test_run ();
 }

@@ -1,5 +1,7 @@
 /* The move tree, its edits, undo and redo, navigation and metadata. */
 #include <glib.h>
+#include <libxml/parser.h>
+#include <libxml/relaxng.h>
 #include <string.h>
 
 #include "records/game-random.h"
@@ -254,6 +256,100 @@ test_metadata (void)
   g_assert_false (ts_game_undo (game));
 }
 
+/* The time control: its own field in both forms, and the helpers that read and write it. */
+static void
+test_time_control (void)
+{
+  static const struct { const char *text; gint64 base, inc; } good[] = {
+    { "300", 300000, 0 }, { "300+2", 300000, 2000 }, { "5400+30", 5400000, 30000 },
+    { "0.5+0.25", 500, 250 }, { "60+0", 60000, 0 },
+  };
+  static const char *const bad[] = { "", "-", "?", "40/7200", "+2", "300+", "3a0", "1.2345", "0", "300+2+1", "*180" };
+  g_autoptr (TsGame) game = ts_game_new (raumschach (), NULL);
+  g_autoptr (TsGame) from_xml = NULL;
+  g_autoptr (TsGame) from_text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *xml = NULL;
+  g_autofree char *text = NULL;
+  TsAnnotation a;
+  gint64 base, inc;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      g_autofree char *again = NULL;
+
+      g_assert_true (ts_time_control_parse (good[i].text, &base, &inc));
+      g_assert_cmpint (base, ==, good[i].base);
+      g_assert_cmpint (inc, ==, good[i].inc);
+      again = ts_time_control_format (base, inc);
+      g_assert_true (ts_time_control_parse (again, &base, &inc));
+      g_assert_cmpint (base, ==, good[i].base);
+      g_assert_cmpint (inc, ==, good[i].inc);
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    g_assert_false (ts_time_control_parse (bad[i], &base, &inc));
+  {
+    g_autofree char *f1 = ts_time_control_format (300000, 2000);
+    g_autofree char *f2 = ts_time_control_format (90000, 0);
+    g_autofree char *f3 = ts_time_control_format (1500, 100);
+
+    g_assert_cmpstr (f1, ==, "300+2");
+    g_assert_cmpstr (f2, ==, "90");
+    g_assert_cmpstr (f3, ==, "1.5+0.1");
+  }
+
+  /* In the record: the header field and each move's clock, through both forms. */
+  g_assert_false (ts_game_set_tag (game, "TimeControl", "300"));   /* a field, not a free tag */
+  ts_game_set_field (game, TS_GAME_TIME_CONTROL, "300+2");
+  ts_game_add_move (game, records_test_legal_move (game, 0));
+  ts_annotation_init (&a);
+  a.clock_ms = 297500;
+  ts_game_set_annotation (game, ts_game_current (game), &a);
+  xml = ts_game_to_xml (game, NULL);
+  text = ts_game_to_text (game, NULL);
+  g_assert_nonnull (strstr (xml, "<time-control>300+2</time-control>"));
+  g_assert_nonnull (strstr (xml, "clock=\"297500\""));
+  g_assert_nonnull (strstr (text, "[TimeControl \"300+2\"]"));
+  g_assert_nonnull (strstr (text, "[%clk 0:04:57.500]"));
+  from_xml = ts_game_from_data (xml, strlen (xml), "xml", &error);
+  g_assert_no_error (error);
+  from_text = ts_game_from_data (text, strlen (text), "text", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (ts_game_get_field (from_xml, TS_GAME_TIME_CONTROL), ==, "300+2");
+  g_assert_cmpstr (ts_game_get_field (from_text, TS_GAME_TIME_CONTROL), ==, "300+2");
+  g_assert_cmpint (ts_game_node_child (ts_game_root (from_xml), 0)->annotation.clock_ms, ==, 297500);
+  g_assert_cmpint (ts_game_node_child (ts_game_root (from_text), 0)->annotation.clock_ms, ==, 297500);
+}
+
+/* What the writer gives (every field, player, tag and annotation) is what the RELAX NG
+ * schema describes. */
+static void
+test_schema (void)
+{
+  g_autofree char *rng = g_build_filename (g_getenv ("TESSERA_SOURCE_ROOT"), "data", "tessera-game.rng", NULL);
+  xmlRelaxNGParserCtxtPtr parser = xmlRelaxNGNewParserCtxt (rng);
+  xmlRelaxNGPtr schema = xmlRelaxNGParse (parser);
+  xmlRelaxNGValidCtxtPtr valid = xmlRelaxNGNewValidCtxt (schema);
+  const char *ids[] = { "raumschach", "cubic8-4p", "grossraumschach", "doseki" };
+
+  g_assert_nonnull (schema);
+  for (gsize i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autoptr (TsGame) game = ts_game_new_random (ts_variant_lookup (ids[i]), 30, 4, TRUE, 11);
+      gsize length;
+      g_autofree char *xml = ts_game_to_xml (game, &length);
+      xmlDocPtr doc = xmlReadMemory (xml, length, "game.xml", NULL, XML_PARSE_NONET);
+
+      g_assert_nonnull (doc);
+      g_assert_nonnull (strstr (xml, "<time-control>"));
+      g_assert_cmpint (xmlRelaxNGValidateDoc (valid, doc), ==, 0);
+      xmlFreeDoc (doc);
+    }
+  xmlRelaxNGFreeValidCtxt (valid);
+  xmlRelaxNGFree (schema);
+  xmlRelaxNGFreeParserCtxt (parser);
+}
+
 static void
 test_groups (void)
 {
@@ -413,6 +509,8 @@ main (int argc, char **argv)
   g_test_add_func ("/records/game/truncate", test_truncate);
   g_test_add_func ("/records/game/annotations", test_annotations);
   g_test_add_func ("/records/game/metadata", test_metadata);
+  g_test_add_func ("/records/game/time-control", test_time_control);
+  g_test_add_func ("/records/game/schema", test_schema);
   g_test_add_func ("/records/game/groups", test_groups);
   g_test_add_func ("/records/game/navigation", test_navigation);
   g_test_add_func ("/records/game/random-edits", test_random_edits);

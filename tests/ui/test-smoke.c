@@ -51,6 +51,9 @@ run_tessera (const char * const *args,
   return g_subprocess_get_exit_status (proc);
 }
 
+/* A game window's title: the game and its variant, "Unsaved Game — Raumschach". */
+#define GAME_WINDOW "^.+ — .+$"
+
 /* The number of mapped top-level windows whose title matches @title_regex. */
 static guint
 count_windows (const char *title_regex)
@@ -149,12 +152,12 @@ launch (GDBusConnection    *bus,
 {
   GSubprocess *proc;
 
-  g_assert_cmpuint (count_windows ("^Tessera$"), ==, 0);
+  g_assert_cmpuint (count_windows (GAME_WINDOW), ==, 0);
   proc = spawn_tessera (args);
   g_subprocess_communicate_utf8_async (proc, NULL, NULL, subprocess_done, err);
 
   wait_for_bus_name (bus);
-  wait_for_windows ("^Tessera$", n_windows);
+  wait_for_windows (GAME_WINDOW, n_windows);
   return proc;
 }
 
@@ -179,7 +182,7 @@ quit (GDBusConnection  *bus,
   /* G_DEBUG=fatal-warnings turns warnings into a crash; criticals in stderr are caught here too. */
   g_assert_null (strstr (*err, "WARNING"));
   g_assert_null (strstr (*err, "CRITICAL"));
-  g_assert_cmpuint (count_windows ("^Tessera$"), ==, 0);
+  g_assert_cmpuint (count_windows (GAME_WINDOW), ==, 0);
 }
 
 static GDBusConnection *
@@ -207,7 +210,7 @@ test_window_actions_quit (void)
   /* A second instance hands its --variant to the running one, which opens a window. */
   g_assert_cmpint (run_tessera (second, &second_err), ==, 0);
   g_assert_cmpstr (second_err, ==, "");
-  wait_for_windows ("^Tessera$", 2);
+  wait_for_windows (GAME_WINDOW, 2);
 
   activate_action (bus, "about");
   wait_for_windows ("^About Tessera$", 1);
@@ -245,7 +248,7 @@ test_unknown_variant (void)
   g_assert_cmpint (run_tessera (args, &err), ==, 2);
   g_assert_nonnull (strstr (err, "unknown variant “chaturanga-5d”"));
   g_assert_nonnull (strstr (err, "raumschach"));
-  g_assert_cmpuint (count_windows ("^Tessera$"), ==, 0);
+  g_assert_cmpuint (count_windows (GAME_WINDOW), ==, 0);
 }
 
 static void
