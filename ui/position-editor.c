@@ -9,8 +9,10 @@
 #include "board-render.h"
 #include "board-view.h"
 #include "position-editor.h"
+#include "problem-solver.h"
 #include "rules/position-validate.h"
 #include "rules/postext.h"
+#include "save-problem-dialog.h"
 
 struct _TsPositionEditor
 {
@@ -41,6 +43,7 @@ struct _TsPositionEditor
   GtkBox        *hands_box;
   GtkLabel      *paste_error_label;
   GtkLabel      *problems_label;
+  GtkWidget     *save_problem_button;
 };
 
 G_DEFINE_FINAL_TYPE (TsPositionEditor, ts_position_editor, GTK_TYPE_WIDGET)
@@ -160,6 +163,24 @@ sync_controls (TsPositionEditor *self)
   self->syncing = FALSE;
 }
 
+/* Save as Problem: for legal positions of two-player variants; the tooltip says why not. */
+static void
+update_save_problem (TsPositionEditor *self, gboolean legal)
+{
+  g_autoptr(GError) why = NULL;
+  gboolean supported = ts_problem_is_supported (self->pos, &why);
+  const char *tip;
+
+  if (!supported)
+    tip = why->message;
+  else if (!legal)
+    tip = _("Only a legal position can be saved as a problem: see the reasons listed above.");
+  else
+    tip = _("Save the position as a mate problem, with its stipulation and, if solved, its solution");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save-problem", legal && supported);
+  gtk_widget_set_tooltip_text (self->save_problem_button, tip);
+}
+
 /* After every change of the position. */
 static void
 position_changed (TsPositionEditor *self)
@@ -175,6 +196,7 @@ position_changed (TsPositionEditor *self)
   show_problems (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.play", legal);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.analyse", legal);
+  update_save_problem (self, legal);
   if (legal != was_legal)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEGAL]);
 }
@@ -632,6 +654,18 @@ action_play (GtkWidget *widget, const char *name, GVariant *param)
                    self->pos);
 }
 
+static void
+action_save_problem (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TsPositionEditor *self = TS_POSITION_EDITOR (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (!ts_position_editor_get_legal (self) || !ts_problem_is_supported (self->pos, NULL))
+    return;
+  gtk_window_present (GTK_WINDOW (ts_save_problem_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                              self->pos)));
+}
+
 /* ---- public API ---- */
 
 GtkWidget *
@@ -880,6 +914,7 @@ ts_position_editor_class_init (TsPositionEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsPositionEditor, hands_box);
   gtk_widget_class_bind_template_child (widget_class, TsPositionEditor, paste_error_label);
   gtk_widget_class_bind_template_child (widget_class, TsPositionEditor, problems_label);
+  gtk_widget_class_bind_template_child (widget_class, TsPositionEditor, save_problem_button);
 
   gtk_widget_class_install_action (widget_class, "editor.clear", NULL, action_clear);
   gtk_widget_class_install_action (widget_class, "editor.initial", NULL, action_initial);
@@ -887,6 +922,7 @@ ts_position_editor_class_init (TsPositionEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "editor.paste", NULL, action_paste);
   gtk_widget_class_install_action (widget_class, "editor.play", NULL, action_play);
   gtk_widget_class_install_action (widget_class, "editor.analyse", NULL, action_play);
+  gtk_widget_class_install_action (widget_class, "editor.save-problem", NULL, action_save_problem);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 

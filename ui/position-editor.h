@@ -15,7 +15,9 @@ G_DECLARE_FINAL_TYPE (TsPositionEditor, ts_position_editor, TS, POSITION_EDITOR,
  *
  * Actions: editor.clear, editor.initial, editor.copy, editor.paste, editor.play and
  * editor.analyse (enabled only while the position is legal; they emit "play" and
- * "analyse" with the position, a const TsPosition * valid during the emission). */
+ * "analyse" with the position, a const TsPosition * valid during the emission), and
+ * editor.save-problem (legal positions of two-player variants: opens the Save as
+ * Problem dialog, save-problem-dialog.h). */
 
 GtkWidget        *ts_position_editor_new          (const TsPosition *p);
 

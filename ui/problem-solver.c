@@ -126,8 +126,9 @@ ts_problem_solve (const TsPosition *p, guint n, const gint *stop)
   return s;
 }
 
+/* one_line: every defence in parentheses instead of on an indented line */
 static void
-append_tree (GString *out, const TsSolution *s, guint ply, guint n_seats, guint depth)
+append_tree (GString *out, const TsSolution *s, guint ply, guint n_seats, guint depth, gboolean one_line)
 {
   guint number = ply / n_seats + 1;
 
@@ -141,9 +142,14 @@ append_tree (GString *out, const TsSolution *s, guint ply, guint n_seats, guint 
     {
       const TsSolution *d = g_ptr_array_index (s->children, i);
 
-      g_string_append_printf (out, "\n%*s%u… %s", (int) (depth + 1) * 2, "", number, d->san);
+      if (one_line)
+        g_string_append_printf (out, " (%u… %s", number, d->san);
+      else
+        g_string_append_printf (out, "\n%*s%u… %s", (int) (depth + 1) * 2, "", number, d->san);
       if (d->children && d->children->len)
-        append_tree (out, g_ptr_array_index (d->children, 0), ply + 2, n_seats, depth + 1);
+        append_tree (out, g_ptr_array_index (d->children, 0), ply + 2, n_seats, depth + 1, one_line);
+      if (one_line)
+        g_string_append_c (out, ')');
     }
 }
 
@@ -152,7 +158,16 @@ ts_solution_to_text (const TsSolution *s, const TsPosition *p)
 {
   GString *out = g_string_new (NULL);
 
-  append_tree (out, s, ts_position_ply (p), ts_position_variant (p)->n_seats, 0);
+  append_tree (out, s, ts_position_ply (p), ts_position_variant (p)->n_seats, 0, FALSE);
+  return g_string_free (out, FALSE);
+}
+
+char *
+ts_solution_to_line (const TsSolution *s, const TsPosition *p)
+{
+  GString *out = g_string_new (NULL);
+
+  append_tree (out, s, ts_position_ply (p), ts_position_variant (p)->n_seats, 0, TRUE);
   return g_string_free (out, FALSE);
 }
 
@@ -171,11 +186,27 @@ solve_data_free (gpointer data)
 }
 
 static void
+stop_on_cancel (GCancellable *cancellable, gpointer stop)
+{
+  g_atomic_int_set ((gint *) stop, 1);
+}
+
+static void
 solve_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   SolveData *d = data;
+  gint stop = 0;
+  gulong id = cancellable ? g_cancellable_connect (cancellable, G_CALLBACK (stop_on_cancel), &stop, NULL) : 0;
+  TsSolution *s = ts_problem_solve (d->pos, d->n, &stop);
 
-  g_task_return_pointer (task, ts_problem_solve (d->pos, d->n, NULL), (GDestroyNotify) ts_solution_free);
+  g_cancellable_disconnect (cancellable, id);
+  /* a stopped search leaves a partial tree */
+  if (g_task_return_error_if_cancelled (task))
+    {
+      ts_solution_free (s);
+      return;
+    }
+  g_task_return_pointer (task, s, (GDestroyNotify) ts_solution_free);
 }
 
 void
@@ -214,7 +245,7 @@ ts_problem_to_game (const TsPosition *p, guint n, const TsSolution *solution)
   ts_game_set_field (game, TS_GAME_STIPULATION, stipulation);
   if (solution)
     {
-      g_autofree char *text = ts_solution_to_text (solution, p);
+      g_autofree char *text = ts_solution_to_line (solution, p);
 
       ts_game_set_field (game, TS_GAME_SOLUTION, text);
     }
@@ -451,6 +482,13 @@ gboolean
 ts_problem_solver_is_solved (TsProblemSolver *self)
 {
   return self->solved;
+}
+
+guint
+ts_problem_solver_get_moves (TsProblemSolver *self)
+{
+  g_return_val_if_fail (TS_IS_PROBLEM_SOLVER (self), 0);
+  return self->n;
 }
 
 static void

@@ -35,8 +35,14 @@ TsSolution *ts_problem_solve        (const TsPosition *p,
 /* The tree as text: "1. Qc2! …  1… Kb1 2. Qb2#", one defence per line. */
 char       *ts_solution_to_text     (const TsSolution *s,
                                      const TsPosition *p);
+/* The same on one line, each defence with its answers in parentheses:
+ * "1. Qc2! (1… Kb1 2. Qb2#) (1… Ka1 2. Qa2#)". A game's fields are single lines
+ * (docs/file-format.md), so the Solution field holds this form. */
+char       *ts_solution_to_line     (const TsSolution *s,
+                                     const TsPosition *p);
 /* Solves in a GTask thread; finish with ts_problem_solve_finish (NULL: no mate; NULL
- * with G_IO_ERROR_NOT_SUPPORTED: see ts_problem_is_supported). */
+ * with G_IO_ERROR_NOT_SUPPORTED: see ts_problem_is_supported; cancelling the
+ * cancellable stops the search: NULL with G_IO_ERROR_CANCELLED). */
 void        ts_problem_solve_async  (const TsPosition   *p,
                                      guint               n,
                                      GCancellable       *cancellable,
@@ -45,8 +51,8 @@ void        ts_problem_solve_async  (const TsPosition   *p,
 TsSolution *ts_problem_solve_finish (GAsyncResult       *result,
                                      GError            **error);
 
-/* A problem game: the position, the stipulation "#n", the solution as text and the
- * key's main line, ready for ts_game_save. */
+/* A problem game: the position, the stipulation "#n", the solution (ts_solution_to_line;
+ * no Solution field when solution is NULL) and the key's main line, ready for ts_game_save. */
 TsGame     *ts_problem_to_game      (const TsPosition *p,
                                      guint             n,
                                      const TsSolution *solution);
@@ -71,6 +77,8 @@ gboolean    ts_problem_solver_play      (TsProblemSolver *self,
 const TsPosition *ts_problem_solver_get_position (TsProblemSolver *self);
 gboolean    ts_problem_solver_is_busy   (TsProblemSolver *self);
 gboolean    ts_problem_solver_is_solved (TsProblemSolver *self);
+/* N of the stipulation "mate in N". */
+guint       ts_problem_solver_get_moves (TsProblemSolver *self);
 /* Runs Solve (win.solve); "solution-ready" follows, the text is then shown. */
 void        ts_problem_solver_solve     (TsProblemSolver *self);
 const char *ts_problem_solver_get_solution_text (TsProblemSolver *self);

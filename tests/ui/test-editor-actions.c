@@ -1,6 +1,6 @@
 /* The editor's parts in the real game window: win.edit-position (Play from an edited
- * position), win.copy-image, win.export-diagram, win.preferences, win.solve, and the
- * Analysis page following the game. */
+ * position, Save as Problem), win.copy-image, win.export-diagram, win.preferences,
+ * win.solve, and the Analysis page following the game. */
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <string.h>
@@ -13,7 +13,10 @@
 #include "problem-solver.h"
 #include "rules/notation.h"
 #include "rules/postext.h"
+#include "save-problem-dialog.h"
 #include "tessera-window.h"
+
+#define MATE_IN_2 "raumschach w:KAa1,QCe4,QDd3 b:KAe1 turn=w"
 
 /* The toplevel other than window whose child is of type, or NULL. */
 static GtkWindow *
@@ -237,6 +240,320 @@ test_analyse_in_new_window (void)
   wait_finalized (window);
 }
 
+/* ---- Save as Problem ---- */
+
+/* The button bound to action under root, or NULL. */
+static GtkWidget *
+button_for (GtkWidget *root, const char *action)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_ACTIONABLE (c) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (c)), action) == 0)
+        return c;
+      if ((found = button_for (c, action)))
+        return found;
+    }
+  return NULL;
+}
+
+static TsSaveProblemDialog *
+open_save_problem (TsPositionEditor *editor)
+{
+  GtkWindow *dialog;
+
+  gtk_widget_activate_action (GTK_WIDGET (editor), "editor.save-problem", NULL);
+  dialog = toplevel_of (TS_TYPE_SAVE_PROBLEM_DIALOG, NULL);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (editor))));
+  return TS_SAVE_PROBLEM_DIALOG (dialog);
+}
+
+static void
+wait_solved (TsSaveProblemDialog *dialog)
+{
+  gint64 end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  while (ts_save_problem_dialog_is_solving (dialog) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (ts_save_problem_dialog_is_solving (dialog));
+}
+
+/* Saves, and checks that the dialog then closes and goes away. */
+static void
+save_and_wait_gone (TsSaveProblemDialog *dialog, const char *path)
+{
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  gpointer object = dialog;
+
+  g_object_add_weak_pointer (G_OBJECT (object), &object);
+  g_assert_true (ts_save_problem_dialog_save_to (dialog, path));
+  while (object && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (object);
+}
+
+static gboolean
+is_mated (TsPosition *p)
+{
+  TsResult r;
+
+  ts_position_result (p, &r);
+  return r.kind == TS_RESULT_WIN;
+}
+
+static void
+record_saved (TsSaveProblemDialog *dialog, const char *filename, char **saved)
+{
+  g_free (*saved);
+  *saved = g_strdup (filename);
+}
+
+/* A mate in 2 set up in the editor, solved in the dialog and saved; the file read back
+ * holds the stipulation, the solution and the key's main line, and opens in solving mode. */
+static void
+test_save_problem_solved (void)
+{
+  TesseraWindow *window = g_object_ref_sink (tessera_window_new (NULL, "raumschach"));
+  g_autofree char *dir = g_dir_make_tmp ("tessera-save-problem-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "mate.tessera", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *saved = NULL, *key_san = NULL;
+  g_autoptr(GString) want = g_string_new (NULL);
+  g_autoptr(TsPosition) start = ts_position_from_text (MATE_IN_2, NULL);
+  g_autoptr(TsGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  TsPositionEditor *editor;
+  TsSaveProblemDialog *dialog;
+  GtkWidget *button;
+  const TsSolution *solution;
+  const char *text;
+  TsGameNode *node;
+  guint plies = 0;
+  GtkWindow *solver_window;
+
+  gtk_window_present (GTK_WINDOW (window));
+  editor = open_editor (window);
+  g_assert_true (ts_position_editor_set_text (editor, MATE_IN_2, NULL));
+  button = button_for (GTK_WIDGET (editor), "editor.save-problem");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+
+  dialog = open_save_problem (editor);
+  g_signal_connect (dialog, "saved", G_CALLBACK (record_saved), &saved);
+  g_assert_cmpuint (ts_save_problem_dialog_get_moves (dialog), ==, 2);
+  g_assert_null (ts_save_problem_dialog_get_solution (dialog));
+  g_assert_nonnull (strstr (ts_save_problem_dialog_get_status (dialog), "Solution field"));
+
+  /* solving runs in the worker: the dialog answers meanwhile, Save waits for it */
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "save-problem.solve", NULL);
+  g_assert_true (ts_save_problem_dialog_is_solving (dialog));
+  g_assert_false (gtk_widget_is_sensitive (button_for (GTK_WIDGET (dialog), "save-problem.save")));
+  g_assert_true (gtk_widget_is_sensitive (button_for (GTK_WIDGET (dialog), "save-problem.stop")));
+  wait_solved (dialog);
+  solution = ts_save_problem_dialog_get_solution (dialog);
+  g_assert_nonnull (solution);
+  g_assert_true (gtk_widget_is_sensitive (button_for (GTK_WIDGET (dialog), "save-problem.save")));
+  key_san = g_strdup (solution->san);
+  /* the Solution field, one line: the key, then every defence with its mate in parentheses */
+  g_string_append_printf (want, "1. %s!", solution->san);
+  g_assert_nonnull (solution->children);
+  g_assert_cmpuint (solution->children->len, >, 0);
+  for (guint i = 0; i < solution->children->len; i++)
+    {
+      const TsSolution *d = g_ptr_array_index (solution->children, i);
+      const TsSolution *mate;
+
+      g_assert_cmpuint (d->children->len, ==, 1);
+      mate = g_ptr_array_index (d->children, 0);
+      g_assert_nonnull (strchr (mate->san, '#'));
+      g_string_append_printf (want, " (1… %s 2. %s)", d->san, mate->san);
+    }
+
+  save_and_wait_gone (dialog, path);
+  g_assert_cmpstr (saved, ==, path);
+
+  /* read back through the records layer */
+  game = ts_game_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (ts_game_get_field (game, TS_GAME_STIPULATION), ==, "#2");
+  text = ts_game_get_field (game, TS_GAME_SOLUTION);
+  g_assert_nonnull (text);
+  g_test_message ("Solution: %s", text);
+  g_assert_cmpstr (text, ==, want->str);
+  {
+    g_autofree char *a = ts_position_to_text (ts_game_start_position (game));
+    g_autofree char *b = ts_position_to_text (start);
+
+    g_assert_cmpstr (a, ==, b);
+  }
+  /* the main line: the key, a defence, the mate */
+  node = ts_game_root (game);
+  while (ts_game_node_n_children (node) > 0)
+    {
+      node = ts_game_node_child (node, 0);
+      plies++;
+      if (plies == 1)
+        g_assert_cmpstr (node->san, ==, key_san);
+    }
+  g_assert_cmpuint (plies, ==, 3);
+  {
+    g_autoptr(TsPosition) end = ts_game_position_at (game, node);
+
+    g_assert_true (is_mated (end));
+  }
+
+  /* opened in the window, the file's Solve is the stipulation's mate in 2 */
+  g_assert_true (tessera_window_load (window, path, &error));
+  g_assert_no_error (error);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.solve", NULL);
+  solver_window = toplevel_of (TS_TYPE_PROBLEM_SOLVER, GTK_WINDOW (window));
+  g_assert_nonnull (solver_window);
+  {
+    TsProblemSolver *solver = TS_PROBLEM_SOLVER (gtk_window_get_child (solver_window));
+    g_autofree char *a = ts_position_to_text (ts_problem_solver_get_position (solver));
+    g_autofree char *b = ts_position_to_text (start);
+
+    g_assert_cmpuint (ts_problem_solver_get_moves (solver), ==, 2);
+    g_assert_cmpstr (a, ==, b);
+    /* its Solve waits for the worker: let it finish before the window goes */
+    while (!ts_problem_solver_get_solution_text (solver))
+      g_main_context_iteration (NULL, TRUE);
+  }
+  gtk_window_destroy (solver_window);
+
+  gtk_window_destroy (GTK_WINDOW (toplevel_of (TS_TYPE_POSITION_EDITOR, GTK_WINDOW (window))));
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_finalized (window);
+  g_remove (path);
+  g_remove (backup);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* No mate in 1: the dialog says so and saves the problem without a Solution field;
+ * Stop forgets a running search; a file that cannot be written gets the records
+ * layer's message in a message dialog. */
+static void
+test_save_problem_no_mate (void)
+{
+  GtkWidget *parent = gtk_window_new ();
+  g_autoptr(TsPosition) start = ts_position_from_text (MATE_IN_2, NULL);
+  TsPositionEditor *editor = TS_POSITION_EDITOR (ts_position_editor_new (start));
+  g_autofree char *dir = g_dir_make_tmp ("tessera-save-problem-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "none.tessera", NULL);
+  g_autofree char *bad = g_build_filename (dir, "missing", "none.tessera", NULL);
+  g_autofree char *expected = NULL;
+  g_autoptr(TsGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  TsSaveProblemDialog *dialog;
+  GtkWindow *message;
+
+  gtk_window_set_child (GTK_WINDOW (parent), GTK_WIDGET (editor));
+  gtk_window_present (GTK_WINDOW (parent));
+  dialog = open_save_problem (editor);
+
+  /* Stop: nothing found is kept, even when the worker answers later */
+  ts_save_problem_dialog_set_moves (dialog, 3);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "save-problem.solve", NULL);
+  g_assert_true (ts_save_problem_dialog_is_solving (dialog));
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "save-problem.stop", NULL);
+  g_assert_false (ts_save_problem_dialog_is_solving (dialog));
+  g_assert_nonnull (strstr (ts_save_problem_dialog_get_status (dialog), "stopped"));
+  flush ();
+  g_assert_null (ts_save_problem_dialog_get_solution (dialog));
+
+  /* a mate in 2 has no mate in 1 */
+  ts_save_problem_dialog_set_moves (dialog, 1);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "save-problem.solve", NULL);
+  wait_solved (dialog);
+  g_assert_null (ts_save_problem_dialog_get_solution (dialog));
+  g_assert_cmpstr (ts_save_problem_dialog_get_status (dialog), ==,
+                   "There is no mate in 1. You can still save the problem: the file then has no Solution field.");
+  /* a solution found for 2 is forgotten when N changes */
+  ts_save_problem_dialog_set_moves (dialog, 2);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "save-problem.solve", NULL);
+  wait_solved (dialog);
+  g_assert_nonnull (ts_save_problem_dialog_get_solution (dialog));
+  ts_save_problem_dialog_set_moves (dialog, 1);
+  g_assert_null (ts_save_problem_dialog_get_solution (dialog));
+
+  /* an unwritable place: the message dialog with the records layer's reason */
+  {
+    g_autoptr(TsGame) same = ts_problem_to_game (ts_position_editor_get_position (editor), 1, NULL);
+
+    g_assert_false (ts_game_save (same, bad, TS_GAME_FORMAT_XML, &error));
+    expected = g_strdup (error->message);
+    g_clear_error (&error);
+  }
+  g_assert_false (ts_save_problem_dialog_save_to (dialog, bad));
+  message = toplevel_of (GTK_TYPE_MESSAGE_DIALOG, NULL);
+  g_assert_nonnull (message);
+  g_assert_true (gtk_window_get_transient_for (message) == GTK_WINDOW (dialog));
+  {
+    g_autofree char *primary = NULL, *secondary = NULL;
+
+    g_object_get (message, "text", &primary, "secondary-text", &secondary, NULL);
+    g_assert_cmpstr (primary, ==, "Cannot save the problem");
+    g_assert_cmpstr (secondary, ==, expected);
+  }
+  gtk_window_destroy (message);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+
+  /* saved without a solution */
+  save_and_wait_gone (dialog, path);
+  game = ts_game_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (ts_game_get_field (game, TS_GAME_STIPULATION), ==, "#1");
+  g_assert_null (ts_game_get_field (game, TS_GAME_SOLUTION));
+  g_assert_cmpuint (ts_game_node_n_children (ts_game_root (game)), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (parent));
+  flush ();
+  g_remove (path);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* Save as Problem is off for an illegal position and in a four-player variant, with a
+ * tooltip saying why. */
+static void
+test_save_problem_insensitive (void)
+{
+  GtkWidget *parent = gtk_window_new ();
+  g_autoptr(TsPosition) four = ts_position_new_initial (ts_variant_lookup ("cubic8-4p"));
+  g_autoptr(GError) why = NULL;
+  TsPositionEditor *editor = TS_POSITION_EDITOR (ts_position_editor_new (four));
+  GtkWidget *button = button_for (GTK_WIDGET (editor), "editor.save-problem");
+
+  gtk_window_set_child (GTK_WINDOW (parent), GTK_WIDGET (editor));
+  gtk_window_present (GTK_WINDOW (parent));
+  g_assert_nonnull (button);
+
+  /* four players: legal, but no problem */
+  g_assert_true (ts_position_editor_get_legal (editor));
+  g_assert_true (gtk_widget_is_sensitive (button_for (GTK_WIDGET (editor), "editor.play")));
+  g_assert_false (gtk_widget_is_sensitive (button));
+  g_assert_false (ts_problem_is_supported (four, &why));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, why->message);
+  gtk_widget_activate_action (GTK_WIDGET (editor), "editor.save-problem", NULL);
+  g_assert_null (toplevel_of (TS_TYPE_SAVE_PROBLEM_DIALOG, NULL));
+
+  /* two players, legal */
+  g_assert_true (ts_position_editor_set_text (editor, MATE_IN_2, NULL));
+  g_assert_true (gtk_widget_is_sensitive (button));
+
+  /* two players, illegal: no black king */
+  ts_position_editor_remove (editor, ts_variant_parse_cell (ts_position_variant (ts_position_editor_get_position (editor)), "Ae1", NULL));
+  g_assert_false (ts_position_editor_get_legal (editor));
+  g_assert_false (gtk_widget_is_sensitive (button));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), "legal"));
+  gtk_widget_activate_action (GTK_WIDGET (editor), "editor.save-problem", NULL);
+  g_assert_null (toplevel_of (TS_TYPE_SAVE_PROBLEM_DIALOG, NULL));
+
+  gtk_window_destroy (GTK_WINDOW (parent));
+  flush ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -251,6 +568,9 @@ main (int argc, char **argv)
   gtk_test_init (&argc, &argv, NULL);
   g_test_add_func ("/editor-actions/actions", test_actions);
   g_test_add_func ("/editor-actions/analyse-in-new-window", test_analyse_in_new_window);
+  g_test_add_func ("/editor-actions/save-problem", test_save_problem_solved);
+  g_test_add_func ("/editor-actions/save-problem-no-mate", test_save_problem_no_mate);
+  g_test_add_func ("/editor-actions/save-problem-insensitive", test_save_problem_insensitive);
   status = g_test_run ();
   g_rmdir (tmp);
   return status;
