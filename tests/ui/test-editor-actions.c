@@ -455,12 +455,21 @@ test_save_problem_no_mate (void)
 
   /* Stop: nothing found is kept, even when the worker answers later */
   ts_save_problem_dialog_set_moves (dialog, 3);
-  gtk_widget_activate_action (GTK_WIDGET (dialog), "save-problem.solve", NULL);
-  g_assert_true (ts_save_problem_dialog_is_solving (dialog));
-  gtk_widget_activate_action (GTK_WIDGET (dialog), "save-problem.stop", NULL);
-  g_assert_false (ts_save_problem_dialog_is_solving (dialog));
+  {
+    guint refs = G_OBJECT (dialog)->ref_count;
+    gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+    gtk_widget_activate_action (GTK_WIDGET (dialog), "save-problem.solve", NULL);
+    g_assert_true (ts_save_problem_dialog_is_solving (dialog));
+    g_assert_cmpuint (G_OBJECT (dialog)->ref_count, ==, refs + 1);
+    gtk_widget_activate_action (GTK_WIDGET (dialog), "save-problem.stop", NULL);
+    g_assert_false (ts_save_problem_dialog_is_solving (dialog));
+    /* the worker's answer (it holds a reference until then) changes nothing */
+    while (G_OBJECT (dialog)->ref_count > refs && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_cmpuint (G_OBJECT (dialog)->ref_count, ==, refs);
+  }
   g_assert_nonnull (strstr (ts_save_problem_dialog_get_status (dialog), "stopped"));
-  flush ();
   g_assert_null (ts_save_problem_dialog_get_solution (dialog));
 
   /* a mate in 2 has no mate in 1 */

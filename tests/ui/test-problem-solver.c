@@ -1,6 +1,7 @@
 /* Mate problems: the solution tree of a mate in 2, saving and opening a problem, the
  * solving mode answering with the best defence, Solve in the worker thread. */
 #include <glib/gstdio.h>
+#include <stdarg.h>
 #include <gtk/gtk.h>
 #include <string.h>
 
@@ -65,6 +66,42 @@ test_solution_tree (void)
   g_assert_true (g_str_has_prefix (text, "1. "));
   g_assert_nonnull (strstr (text, "1… "));
   g_assert_nonnull (strstr (text, " 2. "));
+}
+
+static TsSolution *
+node (const char *san, ...)
+{
+  TsSolution *s = g_new0 (TsSolution, 1);
+  va_list args;
+
+  s->san = g_strdup (san);
+  va_start (args, san);
+  for (TsSolution *c = va_arg (args, TsSolution *); c; c = va_arg (args, TsSolution *))
+    {
+      if (!s->children)
+        s->children = g_ptr_array_new_with_free_func ((GDestroyNotify) ts_solution_free);
+      g_ptr_array_add (s->children, c);
+    }
+  va_end (args);
+  return s;
+}
+
+/* The Solution field's one-line form nests the defences of longer problems in parentheses,
+ * numbered from the position's move number. */
+static void
+test_solution_line (void)
+{
+  g_autoptr(TsPosition) p = ts_position_from_text ("raumschach w:KAa1,QCe4,QDd3 b:KAe1 turn=w ply=8", NULL);
+  g_autoptr(TsSolution) tree =
+    node ("Qa", node ("Kb", node ("Qc", node ("Kd", node ("Qe#", NULL), NULL),
+                                         node ("Kf", node ("Qg#", NULL), NULL), NULL), NULL),
+                node ("Kh", node ("Qi#", NULL), NULL), NULL);
+  g_autofree char *line = ts_solution_to_line (tree, p);
+  g_autofree char *text = ts_solution_to_text (tree, p);
+
+  g_assert_nonnull (p);
+  g_assert_cmpstr (line, ==, "5. Qa! (5… Kb 6. Qc (6… Kd 7. Qe#) (6… Kf 7. Qg#)) (5… Kh 6. Qi#)");
+  g_assert_cmpstr (text, ==, "5. Qa!\n  5… Kb 6. Qc\n    6… Kd 7. Qe#\n    6… Kf 7. Qg#\n  5… Kh 6. Qi#");
 }
 
 static void
@@ -288,5 +325,6 @@ main (int argc, char **argv)
   g_test_add_func ("/problem/solving-mode", test_solving_mode);
   g_test_add_func ("/problem/no-mate-and-not-a-problem", test_no_mate_and_not_a_problem);
   g_test_add_func ("/problem/four-players", test_four_players);
+  g_test_add_func ("/problem/solution-line", test_solution_line);
   return g_test_run ();
 }
