@@ -1125,7 +1125,7 @@ draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOption
   guint to_move = ts_position_side_to_move (p);
   double h = layout->status_h, label = layout->label;
   double y = layout->status_y + h * 0.15, ih = h * 0.7;
-  double widths[4], total = 0, x;
+  double widths[4], total = 0, x, scale;
   char *texts[4];
 
   cairo_set_font_size (cr, label);
@@ -1158,7 +1158,13 @@ draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOption
       total += widths[s] + label;
     }
 
-  x = MAX (label * 0.6, (layout->width - total) / 2);
+  /* Four armies with full hands may not fit the width: the whole line shrinks. */
+  scale = MIN (1.0, (layout->width - label * 1.2) / total);
+  x = MAX (label * 0.6, (layout->width - total * scale) / 2);
+  cairo_save (cr);
+  cairo_translate (cr, x, y + ih / 2);
+  cairo_scale (cr, scale, scale);
+  cairo_translate (cr, -x, -(y + ih / 2));
   for (guint s = 0; s < v->n_seats; s++)
     {
       gboolean active = ts_position_seat_active (p, s);
@@ -1196,6 +1202,7 @@ draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOption
       x += widths[s] + label;
       g_free (texts[s]);
     }
+  cairo_restore (cr);
 }
 
 void

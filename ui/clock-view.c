@@ -74,7 +74,12 @@ ts_clock_view_set_session (TsClockView   *self,
 {
   g_return_if_fail (TS_IS_CLOCK_VIEW (self));
 
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
   g_set_object (&self->session, session);
+  /* at once when a move switches the running clock, not at the next tick */
+  if (session != NULL)
+    g_signal_connect_swapped (session, "changed", G_CALLBACK (update), self);
   update (self);
 }
 
@@ -103,6 +108,8 @@ ts_clock_view_dispose (GObject *object)
   TsClockView *self = TS_CLOCK_VIEW (object);
 
   g_clear_handle_id (&self->tick_id, g_source_remove);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   g_clear_pointer (&self->box, gtk_widget_unparent);
 
@@ -125,15 +132,18 @@ ts_clock_view_class_init (TsClockViewClass *klass)
 static void
 ts_clock_view_init (TsClockView *self)
 {
-  self->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_set_homogeneous (GTK_BOX (self->box), TRUE);
+  /* Two clocks a row: four in a row would widen the side pane and squeeze the board. */
+  self->box = gtk_grid_new ();
+  gtk_grid_set_column_homogeneous (GTK_GRID (self->box), TRUE);
+  gtk_grid_set_column_spacing (GTK_GRID (self->box), 6);
+  gtk_grid_set_row_spacing (GTK_GRID (self->box), 4);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   for (guint i = 0; i < TS_MAX_SEATS; i++)
     {
       self->labels[i] = gtk_label_new (NULL);
       gtk_widget_add_css_class (self->labels[i], "clock");
       gtk_widget_add_css_class (self->labels[i], "numeric");
-      gtk_box_append (GTK_BOX (self->box), self->labels[i]);
+      gtk_grid_attach (GTK_GRID (self->box), self->labels[i], i % 2, i / 2, 1, 1);
     }
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }

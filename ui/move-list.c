@@ -116,7 +116,16 @@ put_move (Writer *w, TsGameNode *node, gboolean with_number, GtkTextTag *depth_t
     }
   span.start = end_offset (w);
   span.node = node;
-  put (w, node->san, w->self->tag_move, depth_tag);
+  if (strchr (node->san, ' ') != NULL)
+    {
+      /* Doseki's "H Eb8,Fb8xEc9": the letter stays on the line of its cells */
+      g_autoptr(GString) shown = g_string_new (node->san);
+
+      g_string_replace (shown, " ", "\u00a0", 0);
+      put (w, shown->str, w->self->tag_move, depth_tag);
+    }
+  else
+    put (w, node->san, w->self->tag_move, depth_tag);
   for (guint i = 0; i < node->annotation.n_nags; i++)
     {
       const char *glyph = ts_nag_glyph (node->annotation.nags[i]);
