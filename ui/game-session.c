@@ -36,6 +36,7 @@ struct _TsGameSession
   char            *end_message;
   TsResult         rules_result;     /* of the position at the cursor */
 
+  guint            resigned;         /* four seats: who resigned and leaves on its turn */
   gint64           clock[TS_MAX_SEATS];
   int              running;          /* seat whose clock runs, or -1 */
   gint64           turn_start;       /* monotonic µs when the running clock started */
@@ -59,6 +60,7 @@ enum {
   SIGNAL_HINT,
   SIGNAL_DRAW_DECLINED,
   SIGNAL_FLAG_FALL,
+  SIGNAL_SEAT_RESIGNED,
   N_SIGNALS
 };
 
@@ -203,6 +205,32 @@ check_rules_end (TsGameSession *self)
           rules_message (self));
 }
 
+static guint acting_seat (TsGameSession *self);
+static void charge_running_clock (TsGameSession *self);
+
+/* A seat that resigned in a four-player game leaves when it is to move at the end of the
+ * line (apply_move comes back here for the next seat). */
+static gboolean
+leave_resigned (TsGameSession *self)
+{
+  g_autoptr(TsPosition) copy = NULL;
+  guint seat;
+
+  if (self->resigned == 0 || ts_game_session_is_over (self) || !at_line_end (self))
+    return FALSE;
+  seat = acting_seat (self);
+  if (!(self->resigned & (1u << seat)))
+    return FALSE;
+  self->resigned &= ~(1u << seat);
+  copy = ts_position_copy (ts_game_position (self->game));
+  if (!ts_position_is_legal (copy, ts_move_leave ()))
+    return FALSE;
+  stop_search (self);
+  charge_running_clock (self);
+  apply_move (self, ts_move_leave ());
+  return TRUE;
+}
+
 /* rules_known: the caller has just computed rules_result for the position at the cursor
  * (the rules' verdict needs a legal move generation, costly in Doseki). */
 static void
@@ -212,7 +240,8 @@ emit_changed_full (TsGameSession *self, gboolean rules_known)
     update_rules_result (self);
   update_clock (self);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
-  maybe_start_computer (self);
+  if (!leave_resigned (self))
+    maybe_start_computer (self);
 }
 
 static void
@@ -792,15 +821,15 @@ ts_game_session_resign (TsGameSession *self)
           seat = i;
           break;
         }
-  if (self->variant->n_seats == 2)
-    winner = self->variant->team[1 - seat];
-  else
+  if (self->variant->n_seats > 2)
     {
-      /* Four seats: the team (or, free for all, the first other seat) of the next seat on. */
-      winner = self->variant->team[(seat + 1) % self->variant->n_seats];
-      if (winner == self->variant->team[seat])
-        winner = self->variant->team[(seat + 2) % self->variant->n_seats];
+      /* Four seats: the seat leaves on its turn (now, or when it comes), as on time. */
+      self->resigned |= 1u << seat;
+      leave_resigned (self);
+      g_signal_emit (self, signals[SIGNAL_SEAT_RESIGNED], 0, seat);
+      return;
     }
+  winner = self->variant->team[1 - seat];
   message = win_message (self->variant, winner, _("by resignation"));
   charge_running_clock (self);
   finish (self, TS_END_RESIGN, TS_RESULT_WIN, winner, g_steal_pointer (&message));
@@ -1294,6 +1323,9 @@ ts_game_session_class_init (TsGameSessionClass *klass)
                   NULL, G_TYPE_NONE, 0);
   signals[SIGNAL_FLAG_FALL] =
     g_signal_new ("flag-fall", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[SIGNAL_SEAT_RESIGNED] =
+    g_signal_new ("seat-resigned", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 

@@ -305,37 +305,54 @@ session_game_over (TesseraWindow *self)
     gtk_widget_error_bell (GTK_WIDGET (self));
 }
 
+/* A line after the status until the next change (takes text). */
+static void
+set_status_extra (TesseraWindow *self,
+                  char          *text)
+{
+  g_free (self->status_extra);
+  self->status_extra = text;
+  update_status (self);
+}
+
 static void
 session_hint (TesseraWindow *self,
               const TsMove  *move,
               const char    *san)
 {
-  g_free (self->status_extra);
-  /* Translators: %s is a move such as "Nc3" */
-  self->status_extra = g_strdup_printf (_("Hint: %s"), san);
   ts_board_view_set_cursor (TS_BOARD_VIEW (self->board), move->from != TS_NO_CELL ? move->from : move->to);
-  update_status (self);
+  /* Translators: %s is a move such as "Nc3" */
+  set_status_extra (self, g_strdup_printf (_("Hint: %s"), san));
+}
+
+static const char *
+seat_name (TesseraWindow *self,
+           guint          seat)
+{
+  return _(ts_game_session_get_variant (self->session)->seat_names[seat]);
 }
 
 static void
 session_flag_fall (TesseraWindow *self,
                    guint          seat)
 {
-  const TsVariant *v = ts_game_session_get_variant (self->session);
-
-  g_free (self->status_extra);
   /* Translators: %s is a seat name; in a four-player game the others play on */
-  self->status_extra = g_strdup_printf (_("%s lost on time and is out of the game."), _(v->seat_names[seat]));
-  update_status (self);
-  gtk_widget_error_bell (GTK_WIDGET (self));
+  set_status_extra (self, g_strdup_printf (_("%s lost on time and is out of the game."), seat_name (self, seat)));
+  session_game_over (self);
+}
+
+static void
+session_seat_resigned (TesseraWindow *self,
+                       guint          seat)
+{
+  /* Translators: %s is a seat name; in a four-player game the others play on */
+  set_status_extra (self, g_strdup_printf (_("%s resigned and is out of the game."), seat_name (self, seat)));
 }
 
 static void
 session_draw_declined (TesseraWindow *self)
 {
-  g_free (self->status_extra);
-  self->status_extra = g_strdup (_("The computer declines the draw."));
-  update_status (self);
+  set_status_extra (self, g_strdup (_("The computer declines the draw.")));
 }
 
 static void
@@ -353,6 +370,7 @@ set_session (TesseraWindow *self,
   g_signal_connect_swapped (session, "hint", G_CALLBACK (session_hint), self);
   g_signal_connect_swapped (session, "draw-declined", G_CALLBACK (session_draw_declined), self);
   g_signal_connect_swapped (session, "flag-fall", G_CALLBACK (session_flag_fall), self);
+  g_signal_connect_swapped (session, "seat-resigned", G_CALLBACK (session_seat_resigned), self);
   g_signal_connect_swapped (session, "notify::thinking", G_CALLBACK (update_status), self);
   set_variant (self, ts_game_session_get_variant (session)->id);
   ts_clock_view_set_session (self->clock_view, session);

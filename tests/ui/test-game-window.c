@@ -842,6 +842,43 @@ test_four_player_flag (gconstpointer data)
   close_window (window);
 }
 
+/* Four players: a resigning seat leaves on its turn ("--") and the others play on; the
+ * human resigning while a computer thinks leaves when its turn comes. */
+static void
+test_four_player_resign (void)
+{
+  TesseraWindow *window;
+  TsSessionSetup setup;
+  TsGameSession *session;
+  TsGame *game;
+  guint resigned = 0;
+  gint64 deadline;
+  TsGameNode *second;
+
+  reset_settings ();
+  stall_env_setup (&setup, 1);
+  setup.kind[1] = TS_SEAT_HUMAN;
+  window = new_window ("cubic8-4p", &setup);
+  session = tessera_window_get_session (window);
+  game = ts_game_session_get_game (session);
+  g_signal_connect_swapped (session, "seat-resigned", G_CALLBACK (count_flag), &resigned);
+  /* seat 0, a computer, is to move: the human (seat 1) resigns now and leaves later */
+  g_assert_cmpuint (ply (window), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
+  g_assert_cmpuint (resigned, ==, 1);
+  g_assert_false (ts_game_session_is_over (session));
+  g_assert_true (ts_position_seat_active (ts_game_session_get_position (session), 1));
+  deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (ply (window) < 3 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (ply (window), >=, 3);
+  second = ts_game_node_child (ts_game_node_child (ts_game_root (game), 0), 0);
+  g_assert_cmpstr (second->san, ==, TS_MOVE_LEAVE_TEXT);
+  g_assert_false (ts_position_seat_active (ts_game_session_get_position (session), 1));
+  g_assert_false (ts_game_session_is_over (session));
+  close_window (window);
+}
+
 static void
 test_hint (void)
 {
@@ -889,6 +926,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game-window/move-list-editing", test_move_list_editing);
   g_test_add_func ("/game-window/hint", test_hint);
   g_test_add_func ("/game-window/clocks-in-record", test_clocks_in_record);
+  g_test_add_func ("/game-window/four-player-resign", test_four_player_resign);
   g_test_add_data_func ("/game-window/four-player-flag/cubic8-4p", "cubic8-4p", test_four_player_flag);
   g_test_add_data_func ("/game-window/four-player-flag/cubic8-teams-12", "cubic8-teams-12", test_four_player_flag);
   g_test_add_data_func ("/game-window/four-player-flag/grossraumschach", "grossraumschach", test_four_player_flag);
