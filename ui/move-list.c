@@ -143,7 +143,8 @@ put_move (Writer *w, TsGameNode *node, gboolean with_number, GtkTextTag *depth_t
     {
       g_autofree char *clock = ts_clock_format (node->annotation.clock_ms);
 
-      put (w, " ", NULL, NULL);
+      /* a no-break space: the clock stays on its move's line */
+      put (w, "\u00a0", NULL, NULL);
       put (w, clock, w->self->tag_clock, depth_tag);
     }
   put_comment (w, node->annotation.comment_after, depth_tag);
