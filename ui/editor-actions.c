@@ -95,6 +95,20 @@ action_copy_image (GSimpleAction *action, GVariant *param, gpointer data)
                          g_settings_get_boolean (settings, "show-coordinates"), 800);
 }
 
+GtkWindow *
+ts_editor_actions_present_solver (TesseraWindow *window, GtkWidget *solver)
+{
+  GtkWidget *dialog = gtk_window_new ();
+
+  gtk_window_set_title (GTK_WINDOW (dialog), _("Solve"));
+  gtk_window_set_titlebar (GTK_WINDOW (dialog), gtk_header_bar_new ());
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 1000, 640);
+  gtk_window_set_child (GTK_WINDOW (dialog), solver);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return GTK_WINDOW (dialog);
+}
+
 static void
 action_solve (GSimpleAction *action, GVariant *param, gpointer data)
 {
@@ -102,18 +116,11 @@ action_solve (GSimpleAction *action, GVariant *param, gpointer data)
   TsGame *game = ts_game_session_get_game (tessera_window_get_session (window));
   g_autoptr(GError) error = NULL;
   GtkWidget *solver = ts_problem_solver_new_from_game (game, &error);
-  GtkWidget *dialog;
 
   /* not a problem file: the current position as a mate in 2 */
   if (!solver)
     solver = ts_problem_solver_new (current_position (window), 2);
-  dialog = gtk_window_new ();
-  gtk_window_set_title (GTK_WINDOW (dialog), _("Solve"));
-  gtk_window_set_titlebar (GTK_WINDOW (dialog), gtk_header_bar_new ());
-  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
-  gtk_window_set_default_size (GTK_WINDOW (dialog), 1000, 640);
-  gtk_window_set_child (GTK_WINDOW (dialog), solver);
-  gtk_window_present (GTK_WINDOW (dialog));
+  ts_editor_actions_present_solver (window, solver);
   ts_problem_solver_solve (TS_PROBLEM_SOLVER (solver));
 }
 

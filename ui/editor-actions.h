@@ -8,5 +8,8 @@ G_BEGIN_DECLS
  * win.preferences, win.export-diagram, win.copy-image and win.solve, and the
  * Analysis page of the side pane (following the game's current position). */
 void ts_editor_actions_install (TesseraWindow *window);
+/* Shows solver (a TsProblemSolver, floating) in its own window over window, as
+ * win.solve does; returns that window. */
+GtkWindow *ts_editor_actions_present_solver (TesseraWindow *window, GtkWidget *solver);
 
 G_END_DECLS

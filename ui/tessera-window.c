@@ -8,6 +8,7 @@
 #include "game-session.h"
 #include "move-list.h"
 #include "new-game-dialog.h"
+#include "problem-solver.h"
 #include "rules/variant.h"
 #include "tessera-window.h"
 
@@ -474,6 +475,7 @@ tessera_window_load (TesseraWindow *self,
                      GError       **error)
 {
   g_autoptr(TsGameSession) session = NULL;
+  g_autoptr(GtkWidget) solver = NULL;
   TsSessionSetup setup;
 
   g_return_val_if_fail (TESSERA_IS_WINDOW (self), FALSE);
@@ -485,8 +487,27 @@ tessera_window_load (TesseraWindow *self,
   session = ts_game_session_load (filename, &setup, error);
   if (session == NULL)
     return FALSE;
+  solver = ts_problem_solver_new_from_game (ts_game_session_get_game (session), NULL);
+  if (solver != NULL)
+    {
+      /* A problem (Stipulation "#N") opens in solving mode; the game window shows its
+       * position without the solution's moves, as an unsaved game so that Save cannot
+       * overwrite the file with it (docs/position-editor.md). */
+      TsGame *game = ts_game_session_get_game (session);
+      TsGame *shown = ts_game_new (ts_game_variant (game), ts_game_start_position (game));
+
+      g_object_ref_sink (solver);
+      for (TsGameField f = 0; f < TS_GAME_N_FIELDS; f++)
+        ts_game_set_field (shown, f, ts_game_get_field (game, f));
+      ts_game_clear_undo (shown);
+      ts_game_set_unmodified (shown);
+      g_object_unref (session);
+      session = ts_game_session_new (ts_game_variant (shown), shown, &setup);
+    }
   set_session (self, session);
   add_recent (filename);
+  if (solver != NULL)
+    ts_editor_actions_present_solver (self, solver);
   return TRUE;
 }
 

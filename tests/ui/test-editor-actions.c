@@ -319,6 +319,7 @@ test_save_problem_solved (void)
   g_autofree char *dir = g_dir_make_tmp ("tessera-save-problem-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "mate.tessera", NULL);
   g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *plain = g_build_filename (dir, "game.tessera", NULL);
   g_autofree char *saved = NULL, *key_san = NULL;
   g_autoptr(GString) want = g_string_new (NULL);
   g_autoptr(TsPosition) start = ts_position_from_text (MATE_IN_2, NULL);
@@ -404,9 +405,37 @@ test_save_problem_solved (void)
     g_assert_true (is_mated (end));
   }
 
-  /* opened in the window, the file's Solve is the stipulation's mate in 2 */
+  /* opened in the window, the problem opens in solving mode: the stipulation's mate in 2
+   * from the start, not solved yet; the game window shows the position, not the moves */
   g_assert_true (tessera_window_load (window, path, &error));
   g_assert_no_error (error);
+  solver_window = toplevel_of (TS_TYPE_PROBLEM_SOLVER, GTK_WINDOW (window));
+  g_assert_nonnull (solver_window);
+  g_assert_true (gtk_window_get_transient_for (solver_window) == GTK_WINDOW (window));
+  {
+    TsProblemSolver *solver = TS_PROBLEM_SOLVER (gtk_window_get_child (solver_window));
+    TsGameSession *session = tessera_window_get_session (window);
+    TsGame *shown = ts_game_session_get_game (session);
+    g_autofree char *a = ts_position_to_text (ts_problem_solver_get_position (solver));
+    g_autofree char *b = ts_position_to_text (start);
+    g_autofree char *c = ts_position_to_text (ts_game_session_get_position (session));
+
+    g_assert_cmpuint (ts_problem_solver_get_moves (solver), ==, 2);
+    g_assert_cmpstr (a, ==, b);
+    g_assert_false (ts_problem_solver_is_solved (solver));
+    g_assert_null (ts_problem_solver_get_solution_text (solver));
+    g_assert_cmpstr (c, ==, b);
+    g_assert_cmpuint (ts_game_node_n_children (ts_game_root (shown)), ==, 0);
+    g_assert_cmpstr (ts_game_get_field (shown, TS_GAME_STIPULATION), ==, "#2");
+    g_assert_false (ts_game_session_is_modified (session));
+    /* the stripped game is not the file: Save asks for a name */
+    g_assert_null (ts_game_session_get_filename (session));
+  }
+  gtk_window_destroy (solver_window);
+  flush ();
+  g_assert_null (toplevel_of (TS_TYPE_PROBLEM_SOLVER, GTK_WINDOW (window)));
+
+  /* the window's Solve is the stipulation's mate in 2 too */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.solve", NULL);
   solver_window = toplevel_of (TS_TYPE_PROBLEM_SOLVER, GTK_WINDOW (window));
   g_assert_nonnull (solver_window);
@@ -422,12 +451,26 @@ test_save_problem_solved (void)
       g_main_context_iteration (NULL, TRUE);
   }
   gtk_window_destroy (solver_window);
+  flush ();
+
+  /* the same record without the stipulation is an ordinary game: opened as it is, with
+   * its moves, its file name and no solver */
+  ts_game_set_field (game, TS_GAME_STIPULATION, NULL);
+  g_assert_true (ts_game_save (game, plain, TS_GAME_FORMAT_XML, &error));
+  g_assert_no_error (error);
+  g_assert_true (tessera_window_load (window, plain, &error));
+  g_assert_no_error (error);
+  g_assert_null (toplevel_of (TS_TYPE_PROBLEM_SOLVER, GTK_WINDOW (window)));
+  g_assert_cmpstr (ts_game_session_get_filename (tessera_window_get_session (window)), ==, plain);
+  g_assert_cmpuint (ts_game_node_n_children (ts_game_root (ts_game_session_get_game (tessera_window_get_session (window)))),
+                    ==, 1);
 
   gtk_window_destroy (GTK_WINDOW (toplevel_of (TS_TYPE_POSITION_EDITOR, GTK_WINDOW (window))));
   gtk_window_destroy (GTK_WINDOW (window));
   wait_finalized (window);
   g_remove (path);
   g_remove (backup);
+  g_remove (plain);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
