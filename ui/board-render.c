@@ -1116,13 +1116,48 @@ draw_emblem (cairo_t *cr, const TsBoardRenderOptions *options, const TsBoardThem
   paint_piece (cr, &look, 1.0, x, y, size);
 }
 
+guint
+ts_board_status_seat_to_move (const TsPosition *position)
+{
+  g_autoptr(TsPosition) copy = ts_position_copy (position);
+  TsResult r;
+
+  ts_position_result (copy, &r);
+  return r.kind == TS_RESULT_NONE ? ts_position_side_to_move (position) : G_MAXUINT;
+}
+
+char *
+ts_board_status_label (const TsPosition *p, guint s, guint to_move)
+{
+  const TsVariant *v = ts_position_variant (p);
+  GString *str = g_string_new (_(v->seat_names[s]));
+
+  if (s == to_move)
+    g_string_append_printf (str, " — %s", _("to move"));
+  for (guint t = 0; t < v->n_piece_types; t++)
+    {
+      guint n = ts_position_hand_count (p, s, t);
+      if (n == 0)
+        continue;
+      if (v->family == TS_FAMILY_DOSEKI)
+        /* TRANSLATORS: Doseki checkers waiting outside the board */
+        {
+          g_string_append (str, "  ");
+          g_string_append_printf (str, ngettext ("%u outside", "%u outside", n), n);
+        }
+      else
+        g_string_append_printf (str, "  %c×%u", v->piece_types[t].letter, n);
+    }
+  return g_string_free (str, FALSE);
+}
+
 static void
 draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOptions *options,
              const TsBoardTheme *theme)
 {
   const TsVariant *v = layout->variant;
   const TsPosition *p = options->position;
-  guint to_move = ts_position_side_to_move (p);
+  guint to_move = ts_board_status_seat_to_move (p);
   double h = layout->status_h, label = layout->label;
   double y = layout->status_y + h * 0.15, ih = h * 0.7;
   double widths[4], total = 0, x, scale;
@@ -1132,25 +1167,8 @@ draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOption
   for (guint s = 0; s < v->n_seats; s++)
     {
       cairo_text_extents_t e;
-      GString *str = g_string_new (_(v->seat_names[s]));
 
-      if (s == to_move)
-        g_string_append_printf (str, " — %s", _("to move"));
-      for (guint t = 0; t < v->n_piece_types; t++)
-        {
-          guint n = ts_position_hand_count (p, s, t);
-          if (n == 0)
-            continue;
-          if (v->family == TS_FAMILY_DOSEKI)
-            /* TRANSLATORS: Doseki checkers waiting outside the board */
-            {
-              g_string_append (str, "  ");
-              g_string_append_printf (str, ngettext ("%u outside", "%u outside", n), n);
-            }
-          else
-            g_string_append_printf (str, "  %c×%u", v->piece_types[t].letter, n);
-        }
-      texts[s] = g_string_free (str, FALSE);
+      texts[s] = ts_board_status_label (p, s, to_move);
       cairo_select_font_face (cr, label_font (), CAIRO_FONT_SLANT_NORMAL,
                               s == to_move ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
       cairo_text_extents (cr, texts[s], &e);

@@ -157,4 +157,13 @@ gboolean ts_piece_sheet_to_file    (const char                 *filename,
                                     int                         size,
                                     GError                    **error);
 
+/* The status line under the board: the seat marked "to move", or G_MAXUINT when the
+ * position ends the game (checkmate, stalemate, …: ts_position_result), so that a mated
+ * side is not labelled "to move". */
+guint    ts_board_status_seat_to_move (const TsPosition *position);
+/* One army's label in that line: its name, "— to move" for seat to_move, its hand. */
+char    *ts_board_status_label        (const TsPosition *position,
+                                       guint             seat,
+                                       guint             to_move);
+
 G_END_DECLS

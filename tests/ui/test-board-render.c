@@ -7,6 +7,7 @@
 #include "board-render.h"
 #include "board-test.h"
 #include "piece-art.h"
+#include "rules/postext.h"
 
 /* ---- helpers ---- */
 
@@ -915,6 +916,52 @@ test_cli_diagram (void)
   g_rmdir (dir);
 }
 
+/* The army line marks the side to move, but not a mated side: the game is over. */
+static void
+test_status_game_over (void)
+{
+  g_autoptr(TsPosition) p = ts_position_from_text ("raumschach w:KAc5,QEb5,REc1,UBe1 b:KAa5 turn=w", NULL);
+  TsMoveList moves;
+  guint mates = 0;
+
+  g_assert_nonnull (p);
+  g_assert_cmpuint (ts_board_status_seat_to_move (p), ==, 0);
+  {
+    g_autofree char *white = ts_board_status_label (p, 0, 0);
+    g_autofree char *black = ts_board_status_label (p, 1, 0);
+
+    g_assert_nonnull (strstr (white, "to move"));
+    g_assert_null (strstr (black, "to move"));
+  }
+  ts_move_list_init (&moves);
+  ts_position_generate_legal (p, &moves);
+  for (guint i = 0; i < moves.n; i++)
+    {
+      g_autoptr(TsPosition) q = ts_position_copy (p);
+      TsResult r;
+      TsUndo u;
+
+      ts_position_make (q, moves.moves[i], &u);
+      ts_position_result (q, &r);
+      if (r.kind == TS_RESULT_NONE)
+        {
+          g_assert_cmpuint (ts_board_status_seat_to_move (q), ==, 1);
+          continue;
+        }
+      mates++;
+      g_assert_cmpuint (ts_board_status_seat_to_move (q), ==, G_MAXUINT);
+      for (guint seat = 0; seat < 2; seat++)
+        {
+          g_autofree char *label = ts_board_status_label (q, seat, ts_board_status_seat_to_move (q));
+
+          g_assert_null (strstr (label, "to move"));
+        }
+    }
+  ts_move_list_clear (&moves);
+  /* the position is a mate in one */
+  g_assert_cmpuint (mates, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -939,5 +986,6 @@ main (int argc, char **argv)
   g_test_add_func ("/board-render/coordinates-off", test_coordinates_off);
   g_test_add_func ("/board-render/hidden-marks", test_hidden_marks);
   g_test_add_func ("/board-render/cli-diagram", test_cli_diagram);
+  g_test_add_func ("/board-render/status-game-over", test_status_game_over);
   return g_test_run ();
 }
