@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "board-view.h"
 #include "diagram-export-dialog.h"
 
 struct _TsDiagramExportDialog
@@ -63,34 +64,6 @@ ts_diagram_export_dialog_export (TsDiagramExportDialog *self,
   return ts_board_render_to_file (&o, path, gtk_spin_button_get_value_as_int (self->size), error);
 }
 
-GdkTexture *
-ts_diagram_texture (const TsBoardRenderOptions *options,
-                    int                         size)
-{
-  const TsVariant *v = ts_position_variant (options->position);
-  TsBoardRenderOptions o = *options;
-  TsBoardLayout layout;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  g_autoptr(GBytes) bytes = NULL;
-  int height;
-
-  o.fixed_arrangement = TRUE;
-  height = (int) ts_board_layout_natural_height (v, &o, size);
-  ts_board_layout_compute (&layout, v, &o, size, height);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, height);
-  cr = cairo_create (surface);
-  ts_board_render (cr, &layout, &o);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
-                       (gsize) cairo_image_surface_get_stride (surface) * (gsize) height);
-  cairo_surface_destroy (surface);
-  /* cairo's ARGB32 is premultiplied native-endian, GDK_MEMORY_DEFAULT */
-  return gdk_memory_texture_new (size, height, GDK_MEMORY_DEFAULT, bytes,
-                                 (gsize) size * 4);
-}
-
 void
 ts_diagram_copy_image (GtkWidget        *widget,
                        const TsPosition *p,
@@ -102,7 +75,7 @@ ts_diagram_copy_image (GtkWidget        *widget,
 
   ts_board_render_options_init (&o, p);
   o.coordinates = coordinates;
-  texture = ts_diagram_texture (&o, size);
+  texture = ts_board_diagram_texture (&o, size);
   gdk_clipboard_set_texture (gtk_widget_get_clipboard (widget), texture);
 }
 
@@ -113,7 +86,7 @@ copy_clicked (TsDiagramExportDialog *self)
   g_autoptr(GdkTexture) texture = NULL;
 
   options_of (self, &o);
-  texture = ts_diagram_texture (&o, gtk_spin_button_get_value_as_int (self->size));
+  texture = ts_board_diagram_texture (&o, gtk_spin_button_get_value_as_int (self->size));
   gdk_clipboard_set_texture (gtk_widget_get_clipboard (GTK_WIDGET (self)), texture);
   gtk_label_set_text (self->status, _("The image is on the clipboard."));
   gtk_widget_set_visible (GTK_WIDGET (self->status), TRUE);

@@ -20,9 +20,6 @@ gboolean    ts_diagram_export_dialog_export (TsDiagramExportDialog *self,
                                              GFile                 *file,
                                              GError               **error);
 
-/* The diagram as a texture of width size (Copy Image). */
-GdkTexture *ts_diagram_texture              (const TsBoardRenderOptions *options,
-                                             int                         size);
 /* Puts the diagram of p on widget's clipboard as an image (win.copy-image). */
 void        ts_diagram_copy_image           (GtkWidget        *widget,
                                              const TsPosition *p,

@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 #include <string.h>
 
+#include "board-view.h"
 #include "diagram-export-dialog.h"
 #include "preferences-dialog.h"
 
@@ -201,7 +202,7 @@ test_copy_image (void)
   GdkClipboard *clipboard;
 
   ts_board_render_options_init (&o, p);
-  texture = ts_diagram_texture (&o, 300);
+  texture = ts_board_diagram_texture (&o, 300);
   g_assert_cmpint (gdk_texture_get_width (texture), ==, 300);
   g_assert_cmpint (gdk_texture_get_height (texture), >, 100);
   /* not blank: the corners (background) differ from somewhere on the board */
