@@ -7,6 +7,7 @@
 #include "eval-graph.h"
 #include "rules/notation.h"
 #include "rules/postext.h"
+#include "widget-test.h"
 
 static GtkWidget *
 window_with (GtkWidget *child)
@@ -17,20 +18,6 @@ window_with (GtkWidget *child)
   gtk_window_set_child (GTK_WINDOW (window), child);
   gtk_window_present (GTK_WINDOW (window));
   return window;
-}
-
-static void
-destroy_and_check (GtkWidget *window, gpointer widget)
-{
-  g_object_add_weak_pointer (G_OBJECT (widget), &widget);
-  gtk_window_destroy (GTK_WINDOW (window));
-  /* the worker's done callback drops the last reference */
-  for (guint i = 0; widget && i < 20000; i++)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (500);
-    }
-  g_assert_null (widget);
 }
 
 /* Runs the main loop until the panel stops or shows a line with a mate. */
@@ -105,7 +92,7 @@ test_mate_in_one (void)
   /* the graph has the score at this ply: a mate for White */
   g_assert_cmpuint (ts_eval_graph_get_n_scores (TS_EVAL_GRAPH (ts_analysis_panel_get_graph (panel))), ==,
                     ts_position_ply (p) + 1);
-  destroy_and_check (window, panel);
+  widget_test_destroy_and_wait (window, panel);
 }
 
 static gboolean
@@ -173,7 +160,7 @@ test_lines (void)
     g_assert_cmpuint (ts_analysis_panel_get_n_lines_shown (panel), ==, 0);
   }
   ts_analysis_panel_stop (panel);
-  destroy_and_check (window, panel);
+  widget_test_destroy_and_wait (window, panel);
 }
 
 static guint clicked_ply;
@@ -202,7 +189,7 @@ test_graph (void)
   g_signal_emit_by_name (graph, "ply-activated", 5u);
   g_assert_cmpuint (clicked_ply, ==, 5);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (graph));
-  destroy_and_check (window, graph);
+  widget_test_destroy_and_wait (window, graph);
 }
 
 int

@@ -8,23 +8,7 @@
 #include "board-view.h"
 #include "diagram-export-dialog.h"
 #include "preferences-dialog.h"
-
-static GPtrArray *
-collect (GtkWidget *root, GType type)
-{
-  GPtrArray *out = g_ptr_array_new ();
-
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
-    {
-      g_autoptr(GPtrArray) sub = NULL;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
-        g_ptr_array_add (out, c);
-      sub = collect (c, type);
-      g_ptr_array_extend (out, sub, NULL, NULL);
-    }
-  return out;
-}
+#include "widget-test.h"
 
 static void
 destroy_and_check (GtkWidget *window)
@@ -45,8 +29,8 @@ test_preferences (void)
   g_autofree char *theme = NULL, *scheme = NULL;
 
   gtk_window_present (GTK_WINDOW (dialog));
-  switches = collect (dialog, GTK_TYPE_SWITCH);
-  dropdowns = collect (dialog, GTK_TYPE_DROP_DOWN);
+  switches = widget_test_collect (dialog, GTK_TYPE_SWITCH);
+  dropdowns = widget_test_collect (dialog, GTK_TYPE_DROP_DOWN);
   g_assert_cmpuint (switches->len, ==, 3);     /* coordinates, animation, sound */
   g_assert_cmpuint (dropdowns->len, ==, 3);    /* pieces, colours, style */
 
@@ -126,9 +110,9 @@ test_export (void)
   int w, h, w2, h2;
 
   gtk_window_present (GTK_WINDOW (dialog));
-  spins = collect (dialog, GTK_TYPE_SPIN_BUTTON);
-  dropdowns = collect (dialog, GTK_TYPE_DROP_DOWN);
-  entries = collect (dialog, GTK_TYPE_ENTRY);
+  spins = widget_test_collect (dialog, GTK_TYPE_SPIN_BUTTON);
+  dropdowns = widget_test_collect (dialog, GTK_TYPE_DROP_DOWN);
+  entries = widget_test_collect (dialog, GTK_TYPE_ENTRY);
   g_assert_cmpuint (spins->len, ==, 1);
   g_assert_cmpuint (dropdowns->len, ==, 1);
   g_assert_cmpuint (entries->len, ==, 1);
@@ -139,7 +123,7 @@ test_export (void)
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (g_ptr_array_index (dropdowns, 0))), ==, 3);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (g_ptr_array_index (spins, 0)), ==, 800);
   {
-    g_autoptr(GPtrArray) switches = collect (dialog, GTK_TYPE_SWITCH);
+    g_autoptr(GPtrArray) switches = widget_test_collect (dialog, GTK_TYPE_SWITCH);
 
     g_assert_cmpuint (switches->len, ==, 1);
     g_assert_true (gtk_switch_get_active (g_ptr_array_index (switches, 0)));
@@ -237,7 +221,7 @@ test_copy_image (void)
 static GtkWidget *
 button_labelled (GtkWidget *root, const char *label)
 {
-  g_autoptr(GPtrArray) buttons = collect (root, GTK_TYPE_BUTTON);
+  g_autoptr(GPtrArray) buttons = widget_test_collect (root, GTK_TYPE_BUTTON);
 
   for (guint i = 0; i < buttons->len; i++)
     if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), label) == 0)
@@ -258,7 +242,7 @@ test_export_copy_button (void)
   gboolean status_shown = FALSE;
 
   gtk_window_present (GTK_WINDOW (dialog));
-  spins = collect (dialog, GTK_TYPE_SPIN_BUTTON);
+  spins = widget_test_collect (dialog, GTK_TYPE_SPIN_BUTTON);
   gtk_spin_button_set_value (g_ptr_array_index (spins, 0), 300);
   copy = button_labelled (dialog, "_Copy Image");
   g_assert_nonnull (copy);
@@ -270,7 +254,7 @@ test_export_copy_button (void)
   g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
   g_assert_cmpint (gdk_texture_get_width (g_value_get_object (&value)), ==, 300);
   g_value_unset (&value);
-  labels = collect (dialog, GTK_TYPE_LABEL);
+  labels = widget_test_collect (dialog, GTK_TYPE_LABEL);
   for (guint i = 0; i < labels->len; i++)
     status_shown |= gtk_widget_get_visible (g_ptr_array_index (labels, i)) &&
                     g_str_equal (gtk_label_get_label (g_ptr_array_index (labels, i)), "The image is on the clipboard.");

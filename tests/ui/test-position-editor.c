@@ -7,6 +7,7 @@
 #include "rules/position-validate.h"
 #include "rules/notation.h"
 #include "rules/postext.h"
+#include "widget-test.h"
 
 typedef struct {
   GtkWidget        *window;
@@ -94,23 +95,6 @@ find_widget (GtkWidget *root, GType type, const char *label)
 }
 
 /* Every descendant of a type, in depth-first order. */
-static GPtrArray *
-collect (GtkWidget *root, GType type)
-{
-  GPtrArray *out = g_ptr_array_new ();
-
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
-    {
-      g_autoptr(GPtrArray) sub = NULL;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
-        g_ptr_array_add (out, c);
-      sub = collect (c, type);
-      g_ptr_array_extend (out, sub, NULL, NULL);
-    }
-  return out;
-}
-
 /* Every variant: the position text of a game position goes through the editor and
  * comes back the same; the editor's own text reads back to the same position. */
 static void
@@ -340,7 +324,7 @@ test_hands (Fixture *f, gconstpointer data)
   }
   /* the move number spin comes first; the outside checkers follow */
   {
-    g_autoptr(GPtrArray) spins = collect (GTK_WIDGET (f->editor), GTK_TYPE_SPIN_BUTTON);
+    g_autoptr(GPtrArray) spins = widget_test_collect (GTK_WIDGET (f->editor), GTK_TYPE_SPIN_BUTTON);
 
     g_assert_cmpuint (spins->len, ==, 3);
     red = g_ptr_array_index (spins, 1);
@@ -369,7 +353,7 @@ test_hands (Fixture *f, gconstpointer data)
 
     ts_position_editor_set_position (f->editor, g);
     /* the first entry is the en passant one, hidden here; then one per army */
-    g_autoptr(GPtrArray) entries = collect (GTK_WIDGET (f->editor), GTK_TYPE_ENTRY);
+    g_autoptr(GPtrArray) entries = widget_test_collect (GTK_WIDGET (f->editor), GTK_TYPE_ENTRY);
 
     g_assert_cmpuint (entries->len, ==, 5);
     hand = g_ptr_array_index (entries, 0);

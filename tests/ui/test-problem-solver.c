@@ -9,6 +9,7 @@
 #include "problem-solver.h"
 #include "rules/notation.h"
 #include "rules/postext.h"
+#include "widget-test.h"
 
 #define MATE_IN_2 "raumschach w:KAa1,QCe4,QDd3 b:KAe1 turn=w"
 
@@ -134,19 +135,6 @@ first_of (GtkWidget *root, GType type)
 }
 
 static void
-destroy_and_check (GtkWidget *window, gpointer widget)
-{
-  g_object_add_weak_pointer (G_OBJECT (widget), &widget);
-  gtk_window_destroy (GTK_WINDOW (window));
-  for (guint i = 0; widget && i < 20000; i++)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (500);
-    }
-  g_assert_null (widget);
-}
-
-static void
 test_solving_mode (void)
 {
   g_autoptr(TsPosition) p = ts_position_from_text (MATE_IN_2, NULL);
@@ -222,7 +210,7 @@ test_solving_mode (void)
 
     g_assert_cmpstr (ts_problem_solver_get_solution_text (solver), ==, expected);
   }
-  destroy_and_check (window, solver);
+  widget_test_destroy_and_wait (window, solver);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -248,7 +236,7 @@ test_no_mate_and_not_a_problem (void)
   while (ready == 0)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpstr (ts_problem_solver_get_solution_text (solver), ==, "There is no mate in 1.");
-  destroy_and_check (window, solver);
+  widget_test_destroy_and_wait (window, solver);
 }
 
 static gboolean
@@ -313,7 +301,7 @@ test_four_players (void)
   g_assert_false (ts_problem_solver_play (solver, l.moves[0]));
   ts_move_list_clear (&l);
   g_assert_false (ts_problem_solver_is_busy (solver));
-  destroy_and_check (window, solver);
+  widget_test_destroy_and_wait (window, solver);
 }
 
 int
