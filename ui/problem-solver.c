@@ -171,6 +171,8 @@ ts_solution_to_line (const TsSolution *s, const TsPosition *p)
   return g_string_free (out, FALSE);
 }
 
+/* A worker's input: a copy of the position and the moves to mate in (the stipulation
+ * when solving, the moves left when looking for a defence). */
 typedef struct {
   TsPosition *pos;
   guint       n;
@@ -308,26 +310,12 @@ show_position (TsProblemSolver *self)
                                                ts_position_side_to_move (self->pos) == self->attacker);
 }
 
-typedef struct {
-  TsPosition *pos;
-  guint       moves_left;
-} DefenceData;
-
-static void
-defence_data_free (gpointer data)
-{
-  DefenceData *d = data;
-
-  ts_position_free (d->pos);
-  g_free (d);
-}
-
 /* The best defence: one after which there is no mate in the moves left (a
  * refutation), else the one that delays the mate most. */
 static void
 defence_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
-  DefenceData *d = data;
+  SolveData *d = data;
   TsEngine *engine = ts_engine_new (ts_position_variant (d->pos), 16);
   TsMoveList list;
   TsMove *best = g_new0 (TsMove, 2);
@@ -343,7 +331,7 @@ defence_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
       guint len;
 
       ts_position_make (d->pos, list.moves[i], &u);
-      len = mate_length (engine, d->pos, d->moves_left, NULL, NULL);
+      len = mate_length (engine, d->pos, d->n, NULL, NULL);
       ts_position_unmake (d->pos, &u);
       if (len == 0 || len > best_len || best[0].to == TS_NO_CELL)
         {
@@ -418,11 +406,11 @@ ts_problem_solver_play (TsProblemSolver *self, TsMove move)
     }
   {
     g_autoptr(GTask) task = g_task_new (NULL, self->cancellable, defence_done, g_object_ref (self));
-    DefenceData *d = g_new0 (DefenceData, 1);
+    SolveData *d = g_new0 (SolveData, 1);
 
     d->pos = ts_position_copy (self->pos);
-    d->moves_left = self->moves_left;
-    g_task_set_task_data (task, d, defence_data_free);
+    d->n = self->moves_left;
+    g_task_set_task_data (task, d, solve_data_free);
     self->busy = TRUE;
     set_status (self, _("Finding the best defence…"));
     show_position (self);
