@@ -213,6 +213,7 @@ ts_board_render_options_init (TsBoardRenderOptions *options, const TsPosition *p
   options->coordinates = TRUE;
   options->status = TRUE;
   options->hidden = TS_NO_CELL;
+  options->to_move = TS_BOARD_TO_MOVE_FROM_POSITION;
 }
 
 static gboolean
@@ -1157,7 +1158,8 @@ draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOption
 {
   const TsVariant *v = layout->variant;
   const TsPosition *p = options->position;
-  guint to_move = ts_board_status_seat_to_move (p);
+  guint to_move = options->to_move == TS_BOARD_TO_MOVE_FROM_POSITION
+                  ? ts_board_status_seat_to_move (p) : options->to_move;
   double h = layout->status_h, label = layout->label;
   double y = layout->status_y + h * 0.15, ih = h * 0.7;
   double widths[4], total = 0, x, scale;

@@ -78,7 +78,13 @@ typedef struct {
                                        more with TS_CELL_MARK_HIDDEN */
   TsPieceStyle        piece_style;  /* figures (the default) or letters */
   gboolean            fixed_arrangement; /* the diagram arrangement, not the best fit */
+  /* The seat the status line marks "to move" (G_MAXUINT: none, the game is over), or
+   * TS_BOARD_TO_MOVE_FROM_POSITION to have it worked out at each render: a caller that
+   * draws the same position many times works it out once. */
+  guint               to_move;
 } TsBoardRenderOptions;
+
+#define TS_BOARD_TO_MOVE_FROM_POSITION (G_MAXUINT - 1)
 
 void ts_board_render_options_init (TsBoardRenderOptions *options,
                                    const TsPosition     *position);

@@ -37,6 +37,7 @@ struct _TsBoardView {
   TsPosition *position;
   TsMoveList  legal;
   MoveSet    *sets;             /* Doseki: per legal move; NULL otherwise */
+  guint       to_move;          /* the status line's seat to move, once per position */
 
   gboolean interactive;
   gboolean coordinates;
@@ -170,6 +171,7 @@ regenerate (TsBoardView *self)
   if (!self->position)
     return;
   ts_position_generate_legal (self->position, &self->legal);
+  self->to_move = ts_board_status_seat_to_move (self->position);
   if (is_doseki (self) && self->legal.n > 0)
     {
       self->sets = g_new0 (MoveSet, self->legal.n);
@@ -577,6 +579,7 @@ render_options (TsBoardView *self, TsBoardRenderOptions *o, guint16 *marks)
   o->marks = marks;
   o->coordinates = self->coordinates;
   o->piece_style = self->piece_style;
+  o->to_move = self->to_move;
   o->hidden = self->dragging && !is_doseki (self) ? self->press_cell : TS_NO_CELL;
 }
 
