@@ -1,0 +1,274 @@
+/* The game window's actions (win.*) and keys. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "board-view.h"
+#include "new-game-dialog.h"
+#include "tessera-window-private.h"
+
+static void
+new_game_response (GtkDialog     *dialog,
+                   int            response,
+                   TesseraWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      TsNewGameDialog *d = TS_NEW_GAME_DIALOG (dialog);
+      const TsVariant *v = ts_new_game_dialog_get_variant (d);
+      TsSessionSetup setup;
+
+      ts_new_game_dialog_get_setup (d, &setup);
+      tessera_window_setup_to_settings (self, v->id, &setup);
+      tessera_window_new_game (self, v->id, &setup);
+    }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+action_new_game (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TesseraWindow *self = TESSERA_WINDOW (widget);
+  GtkWidget *dialog = ts_new_game_dialog_new (GTK_WINDOW (self), self->variant,
+                                              ts_game_session_get_setup (self->session));
+
+  g_signal_connect (dialog, "response", G_CALLBACK (new_game_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+action_open (GtkWidget *widget, const char *name, GVariant *param)
+{
+  tessera_window_choose_file_to_open (TESSERA_WINDOW (widget));
+}
+
+static void
+action_open_recent (GtkWidget *widget, const char *name, GVariant *param)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
+
+  tessera_window_open_here_or_new (TESSERA_WINDOW (widget), file);
+}
+
+static void
+action_save (GtkWidget *widget, const char *name, GVariant *param)
+{
+  tessera_window_save_or_ask (TESSERA_WINDOW (widget), NULL);
+}
+
+static void
+action_save_as (GtkWidget *widget, const char *name, GVariant *param)
+{
+  tessera_window_save_as (TESSERA_WINDOW (widget), NULL);
+}
+
+static void
+action_navigate (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TsGameSession *session = TESSERA_WINDOW (widget)->session;
+
+  if (g_str_equal (name, "win.go-back"))
+    ts_game_session_back (session);
+  else if (g_str_equal (name, "win.go-forward"))
+    ts_game_session_forward (session);
+  else if (g_str_equal (name, "win.go-start"))
+    ts_game_session_go_start (session);
+  else if (g_str_equal (name, "win.go-end"))
+    ts_game_session_go_end (session);
+  else if (g_str_equal (name, "win.go-up"))
+    ts_game_session_sibling (session, -1);
+  else if (g_str_equal (name, "win.go-down"))
+    ts_game_session_sibling (session, 1);
+}
+
+static void
+action_edit (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TsGameSession *session = TESSERA_WINDOW (widget)->session;
+
+  if (g_str_equal (name, "win.undo"))
+    ts_game_session_undo (session);
+  else if (g_str_equal (name, "win.redo"))
+    ts_game_session_redo (session);
+  else if (g_str_equal (name, "win.takeback"))
+    ts_game_session_takeback (session);
+  else if (g_str_equal (name, "win.promote-variation"))
+    ts_game_session_promote (session);
+  else if (g_str_equal (name, "win.delete-variation"))
+    ts_game_session_delete_variation (session);
+  else if (g_str_equal (name, "win.nag"))
+    ts_game_session_toggle_nag (session, g_variant_get_uint32 (param));
+  else if (g_str_equal (name, "win.comment"))
+    ts_game_session_set_comment (session, g_variant_get_string (param, NULL));
+}
+
+static void
+action_play (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TsGameSession *session = TESSERA_WINDOW (widget)->session;
+
+  if (g_str_equal (name, "win.hint"))
+    ts_game_session_hint (session);
+  else if (g_str_equal (name, "win.resign"))
+    ts_game_session_resign (session);
+  else if (g_str_equal (name, "win.offer-draw"))
+    ts_game_session_offer_draw (session);
+}
+
+/* Plays a move given as text, as the notation entry does (also for D-Bus and tests). */
+static void
+action_play_move (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TesseraWindow *self = TESSERA_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!ts_game_session_play_text (self->session, g_variant_get_string (param, NULL), &error))
+    {
+      gtk_label_set_label (self->notation_error, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->notation_error), TRUE);
+      gtk_widget_add_css_class (GTK_WIDGET (self->notation_entry), "error");
+      return;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->notation_error), FALSE);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->notation_entry), "error");
+  gtk_editable_set_text (GTK_EDITABLE (self->notation_entry), "");
+}
+
+
+static void
+action_restore (GtkWidget *widget, const char *name, GVariant *param)
+{
+  tessera_window_restore_autosave (TESSERA_WINDOW (widget), g_str_equal (name, "win.restore-autosave"));
+}
+
+static void
+board_move_played (TesseraWindow *self,
+                   const TsMove  *move)
+{
+  ts_game_session_play (self->session, *move);
+}
+
+static void
+notation_activate (TesseraWindow *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->notation_entry));
+
+  if (*text == '\0')
+    return;
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.play-move", "s", text);
+}
+
+static void
+node_activated (TesseraWindow *self,
+                TsGameNode    *node)
+{
+  ts_game_session_go_to (self->session, node);
+}
+
+static void
+comment_changed (TesseraWindow *self,
+                 const char    *text)
+{
+  ts_game_session_set_comment (self->session, text);
+}
+
+/* ←→ Home End ↑↓ walk through the game, as on Lichess, unless a text field has the keys or
+ * the board's keyboard cursor is in use. */
+static gboolean
+navigate_shortcut (GtkWidget *widget,
+                   GVariant  *args,
+                   gpointer   user_data)
+{
+  TesseraWindow *self = TESSERA_WINDOW (widget);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)))
+    return FALSE;
+  if (focus == self->board && ts_board_view_get_cursor (TS_BOARD_VIEW (self->board)) != TS_NO_CELL)
+    return FALSE;
+  if (gtk_stack_get_visible_child (self->content_stack) != GTK_WIDGET (self->paned))
+    return FALSE;
+  gtk_widget_activate_action (widget, g_variant_get_string (args, NULL), NULL);
+  return TRUE;
+}
+
+static void
+add_navigation_shortcuts (TesseraWindow *self)
+{
+  static const struct { guint key; const char *action; } keys[] = {
+    { GDK_KEY_Left, "win.go-back" }, { GDK_KEY_Right, "win.go-forward" },
+    { GDK_KEY_Home, "win.go-start" }, { GDK_KEY_End, "win.go-end" },
+    { GDK_KEY_Up, "win.go-up" }, { GDK_KEY_Down, "win.go-down" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, 0),
+                                                gtk_callback_action_new (navigate_shortcut, NULL, NULL));
+
+      gtk_shortcut_set_arguments (shortcut, g_variant_new_string (keys[i].action));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+    }
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+
+typedef void (*ActionFunc) (GtkWidget *widget, const char *name, GVariant *param);
+
+static void
+action_trampoline (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  ActionFunc func = g_object_get_data (G_OBJECT (action), "func");
+  g_autofree char *name = g_strconcat ("win.", g_action_get_name (G_ACTION (action)), NULL);
+
+  func (GTK_WIDGET (user_data), name, param);
+}
+
+/* GActionMap actions (not class actions): GtkApplicationWindow exports them on D-Bus. */
+static void
+add_action (TesseraWindow *self,
+            const char    *name,
+            const char    *type,
+            ActionFunc     func)
+{
+  g_autoptr(GSimpleAction) action = g_simple_action_new (name, type ? G_VARIANT_TYPE (type) : NULL);
+
+  g_object_set_data (G_OBJECT (action), "func", func);
+  g_signal_connect (action, "activate", G_CALLBACK (action_trampoline), self);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+}
+
+void
+tessera_window_install_actions (TesseraWindow *self)
+{
+  static const char *navigation[] = { "go-back", "go-forward", "go-start", "go-end", "go-up", "go-down" };
+  static const char *edits[] = { "undo", "redo", "takeback", "promote-variation", "delete-variation" };
+  static const char *play[] = { "hint", "resign", "offer-draw" };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (navigation); i++)
+    add_action (self, navigation[i], NULL, action_navigate);
+  for (gsize i = 0; i < G_N_ELEMENTS (edits); i++)
+    add_action (self, edits[i], NULL, action_edit);
+  for (gsize i = 0; i < G_N_ELEMENTS (play); i++)
+    add_action (self, play[i], NULL, action_play);
+  add_action (self, "nag", "u", action_edit);
+  add_action (self, "comment", "s", action_edit);
+  add_action (self, "play-move", "s", action_play_move);
+  add_action (self, "new-game", NULL, action_new_game);
+  add_action (self, "open", NULL, action_open);
+  add_action (self, "open-recent", "s", action_open_recent);
+  add_action (self, "save", NULL, action_save);
+  add_action (self, "save-as", NULL, action_save_as);
+  add_action (self, "restore-autosave", NULL, action_restore);
+  add_action (self, "discard-autosave", NULL, action_restore);
+
+  g_signal_connect_swapped (self->board, "move-played", G_CALLBACK (board_move_played), self);
+  g_signal_connect_swapped (self->notation_entry, "activate", G_CALLBACK (notation_activate), self);
+  g_signal_connect_swapped (self->move_list, "node-activated", G_CALLBACK (node_activated), self);
+  g_signal_connect_swapped (self->move_list, "comment-changed", G_CALLBACK (comment_changed), self);
+  add_navigation_shortcuts (self);
+}

@@ -1,0 +1,84 @@
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "game-session.h"
+#include "move-list.h"
+#include "clock-view.h"
+#include "tessera-window.h"
+
+G_BEGIN_DECLS
+
+/* The window's state, shared by the files that make it up by concern:
+ * tessera-window.c (showing the game, settings, life cycle),
+ * tessera-window-files.c (open, save, close, autosave and restore),
+ * tessera-window-actions.c (the win.* actions and the keys). */
+struct _TesseraWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  GSettings            *settings;
+  char                 *variant;
+  TsGameSession        *session;
+  GtkWidget            *board;
+  char                 *status_extra;   /* a hint or a declined draw, until the next change */
+  gboolean              close_confirmed;
+  gboolean              restore_pending;
+  GtkFileChooserNative *chooser;
+
+  /* template children */
+  GtkLabel             *title_label;
+  GtkLabel             *subtitle_label;
+  GtkStack             *content_stack;
+  GtkLabel             *placeholder_title;
+  GtkLabel             *placeholder_description;
+  GtkPaned             *paned;
+  GtkBox               *board_box;
+  GtkRevealer          *restore_revealer;
+  GtkRevealer          *end_revealer;
+  GtkLabel             *end_label;
+  GtkLabel             *status_label;
+  TsClockView          *clock_view;
+  GtkBox               *drop_box;
+  GtkNotebook          *side_notebook;
+  TsMoveListView       *move_list;
+  GtkEntry             *notation_entry;
+  GtkLabel             *notation_error;
+  GMenu                *recent_section;
+};
+
+/* tessera-window.c */
+void     tessera_window_enable_action        (TesseraWindow        *self,
+                                              const char           *name,
+                                              gboolean              enabled);
+void     tessera_window_update_title         (TesseraWindow        *self);
+void     tessera_window_set_session          (TesseraWindow        *self,
+                                              TsGameSession        *session);
+void     tessera_window_setup_from_settings  (TesseraWindow        *self,
+                                              TsSessionSetup       *setup);
+void     tessera_window_setup_to_settings    (TesseraWindow        *self,
+                                              const char           *variant_id,
+                                              const TsSessionSetup *setup);
+
+/* tessera-window-files.c */
+typedef void (*TesseraAfterSave) (TesseraWindow *self);
+
+void     tessera_window_files_init           (TesseraWindow        *self);
+void     tessera_window_files_dispose        (TesseraWindow        *self);
+void     tessera_window_offer_restore        (TesseraWindow        *self);
+void     tessera_window_restore_autosave     (TesseraWindow        *self,
+                                              gboolean              restore);
+void     tessera_window_write_autosave       (TesseraWindow        *self);
+void     tessera_window_choose_file_to_open  (TesseraWindow        *self);
+void     tessera_window_open_here_or_new     (TesseraWindow        *self,
+                                              GFile                *file);
+void     tessera_window_save_or_ask          (TesseraWindow        *self,
+                                              TesseraAfterSave      after);
+void     tessera_window_save_as              (TesseraWindow        *self,
+                                              TesseraAfterSave      after);
+gboolean tessera_window_ask_before_closing   (TesseraWindow        *self);
+
+/* tessera-window-actions.c */
+void     tessera_window_install_actions      (TesseraWindow        *self);
+
+G_END_DECLS
