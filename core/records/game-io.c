@@ -1,5 +1,6 @@
 /* Files: size-limited reading, format detection, atomic saving with a backup. */
 #include "records/game-private.h"
+#include "records/safe-file.h"
 
 #include <gio/gio.h>
 #include <glib/gi18n.h>
@@ -86,36 +87,16 @@ ts_game_format_for_filename (const char *filename)
 gboolean
 ts_game_save (TsGame *game, const char *filename, TsGameFormat format, GError **error)
 {
-  g_autoptr (GFile) file = g_file_new_for_path (filename);
-  g_autoptr (GFileOutputStream) out = NULL;
   g_autoptr (GError) local_error = NULL;
   g_autofree char *data = NULL;
   gsize length;
 
   data = format == TS_GAME_FORMAT_TEXT ? ts_game_to_text (game, &length)
                                        : ts_game_to_xml (game, &length);
-  /* g_file_replace writes a temporary file, syncs it and renames it over the old one,
-   * which it keeps as FILE~. A pipe or device (/dev/stdout) is written to as it is: a
-   * backup would read it, and a rename cannot replace it. */
-  if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_SPECIAL)
-    out = g_file_append_to (file, G_FILE_CREATE_NONE, NULL, &local_error);
-  else
-    out = g_file_replace (file, NULL, TRUE, G_FILE_CREATE_NONE, NULL, &local_error);
-  if (out != NULL &&
-      !g_output_stream_write_all (G_OUTPUT_STREAM (out), data, length, NULL, NULL, &local_error))
+  if (!ts_safe_file_write (filename, data, length, TS_SAFE_FILE_BACKUP, &local_error))
     {
-      /* Closing with a cancelled cancellable drops the temporary file: the old file stays. */
-      g_autoptr (GCancellable) cancel = g_cancellable_new ();
-
-      g_cancellable_cancel (cancel);
-      g_output_stream_close (G_OUTPUT_STREAM (out), cancel, NULL);
-    }
-  else if (out != NULL)
-    g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &local_error);
-  if (local_error)
-    {
-      ts_record_set_error (error, TS_RECORD_ERROR_IO, filename, 0, _("cannot save: %s"),
-                           local_error->message);
+      /* The message already names the file and says what is left of it. */
+      g_set_error_literal (error, TS_RECORD_ERROR, TS_RECORD_ERROR_IO, local_error->message);
       return FALSE;
     }
   ts_game_set_unmodified (game);

@@ -4,6 +4,7 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "records/game-random.h"
 #include "records/game.h"
@@ -592,6 +593,55 @@ test_save (void)
   g_unlink (text_path);
 }
 
+/* Through a symbolic link the real file is replaced (the link stays a link) and its backup
+ * lies beside it; a file with another hard link is replaced by a new file, the other link
+ * keeps the old version. GLib 2.74's g_file_replace rewrote both in place. */
+static void
+test_save_links (void)
+{
+  g_autoptr (TsGame) game = ts_game_new_random (ts_variant_lookup ("raumschach"), 10, 2, TRUE, 12);
+  g_autofree char *real = tmp_path ("real.tessera");
+  g_autofree char *real_backup = tmp_path ("real.tessera~");
+  g_autofree char *sym = tmp_path ("link.tessera");
+  g_autofree char *link_backup = tmp_path ("link.tessera~");
+  g_autofree char *other = tmp_path ("other-link.tessera");
+  g_autofree char *new_xml = ts_game_to_xml (game, NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  GStatBuf st;
+
+  write_file (real, "old", -1);
+  g_assert_cmpint (symlink ("real.tessera", sym), ==, 0);
+  g_assert_true (ts_game_save (game, sym, TS_GAME_FORMAT_XML, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_lstat (sym, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  g_assert_true (g_file_get_contents (real, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, new_xml);
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (real_backup, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "old");
+  g_clear_pointer (&contents, g_free);
+  g_assert_false (g_file_test (link_backup, G_FILE_TEST_EXISTS));
+  g_unlink (sym);
+  g_unlink (real_backup);
+
+  write_file (real, "old", -1);
+  g_assert_cmpint (link (real, other), ==, 0);
+  g_assert_true (ts_game_save (game, real, TS_GAME_FORMAT_XML, &error));
+  g_assert_true (g_file_get_contents (real, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, new_xml);
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (other, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "old");
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (real_backup, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "old");
+  g_unlink (real);
+  g_unlink (real_backup);
+  g_unlink (other);
+}
+
 static void
 remove_tmp_dir (void)
 {
@@ -624,6 +674,7 @@ main (int argc, char **argv)
   g_test_add_func ("/records/files/bad-text", test_bad_text);
   g_test_add_func ("/records/files/too-large", test_too_large);
   g_test_add_func ("/records/files/save", test_save);
+  g_test_add_func ("/records/files/save-links", test_save_links);
   status = g_test_run ();
   remove_tmp_dir ();
   return status;
