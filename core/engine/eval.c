@@ -337,27 +337,28 @@ ts_eval_material (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
   return total;
 }
 
-/* Combines the seats' scores for side `side`: the other side's total is scaled to the
- * size of this one, so that in a free-for-all (one seat against three) a trade with
- * one opponent, which helps the other two, is not counted as even. */
+/* Combines the seats' scores for side `side`: side 1's total is scaled to the size of
+ * side 0 (the root seat's), so that in a free-for-all (one seat against three) a trade
+ * with one opponent, which helps the other two, is not counted as even. Side 1 gets the
+ * negation of side 0's score: the search negates scores between the sides, so both
+ * must be on one scale (scaling each side's opponents to its own size made side 1's
+ * scores three times side 0's, and four-player scores jump with the depth's parity). */
 static int
 combine (const TsEval *ev, const int seat_score[4], const guint8 counts[4],
          const guint side_of[4], guint side)
 {
-  int own = 0, other = 0, n_own = 0, n_other = 0;
+  int total[2] = { 0, 0 }, n[2] = { 0, 0 }, v;
 
   for (guint s = 0; s < ev->n_seats; s++)
-    {
-      if (!counts[s])
-        continue;
-      if (side_of[s] == side)
-        own += seat_score[s], n_own++;
-      else
-        other += seat_score[s], n_other++;
-    }
-  if (n_other > 0 && n_own > 0 && n_other != n_own)
-    other = other * n_own / n_other;
-  return own - other + TEMPO;
+    if (counts[s])
+      {
+        total[side_of[s] != 0] += seat_score[s];
+        n[side_of[s] != 0]++;
+      }
+  if (n[0] > 0 && n[1] > 0 && n[0] != n[1])
+    total[1] = total[1] * n[0] / n[1];
+  v = total[0] - total[1];
+  return (side == 0 ? v : -v) + TEMPO;
 }
 
 int

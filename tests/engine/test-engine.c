@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/eval.h"
 #include "engine/tt.h"
 #include "rules/notation.h"
 #include "rules/postext.h"
@@ -109,6 +110,53 @@ test_piece_values (void)
   g_assert_cmpint (r, >, u);
   g_assert_cmpint (kn, >, u);   /* 24 leaps against 8 short triagonals */
   ts_engine_free (e);
+}
+
+/* The search negates a score when the side to move changes, so the static evaluation
+ * must be zero-sum between the two sides (apart from the tempo bonus, the same for both):
+ * in a free-for-all the side of three seats once scored three times the side of one. */
+static void
+test_eval_zero_sum (void)
+{
+  guint n;
+  const TsVariant *const *all = ts_variant_list (&n);
+  gboolean have_sum = FALSE;
+  int sum = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const TsVariant *v = all[i];
+      TsEngine *e = ts_engine_new (v, 1);
+      g_autoptr (TsPosition) pos = ts_position_new_initial (v);
+      TsEval ev;
+
+      ts_eval_init (&ev, v);
+      for (guint ply = 0; ply < (v->family == TS_FAMILY_DOSEKI ? 4u : 24u); ply++)
+        {
+          TsMove m;
+          TsUndo undo;
+
+          for (guint root = 0; root < v->n_seats; root++)
+            {
+              guint side_of[4] = { 1, 1, 1, 1 };
+
+              for (guint s = 0; s < v->n_seats; s++)
+                side_of[s] = v->team[s] == v->team[root] ? 0 : 1;
+              int e0 = ts_eval_position (&ev, pos, side_of, 0);
+              int e1 = ts_eval_position (&ev, pos, side_of, 1);
+              if (!have_sum)
+                sum = e0 + e1, have_sum = TRUE;
+              g_assert_cmpint (e0 + e1, ==, sum);
+            }
+          /* the greedy player captures: the armies become unequal */
+          if (!ts_engine_greedy_move (e, pos, ply, &m))
+            break;
+          ts_position_make (pos, m, &undo);
+        }
+      ts_eval_clear (&ev);
+      ts_engine_free (e);
+    }
+  g_assert_cmpint (ABS (sum), <=, 100);   /* twice the tempo bonus, not a real score */
 }
 
 /* Plays a few moves of every variant at several levels; each move returned must be
@@ -579,6 +627,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/tt/mate-scores", test_tt_mate_scores);
   g_test_add_func ("/engine/eval/piece-values", test_piece_values);
+  g_test_add_func ("/engine/eval/zero-sum", test_eval_zero_sum);
   g_test_add_func ("/engine/search/legal-moves", test_legal_moves);
   g_test_add_func ("/engine/search/multipv", test_multipv);
   g_test_add_func ("/engine/search/limits", test_limits);
