@@ -59,6 +59,10 @@ typedef struct {
   guint    level;            /* TS_ENGINE_LEVEL_BEGINNER .. TS_ENGINE_LEVEL_FULL; 0 = full */
   guint32  seed;             /* for the weaker levels' randomness; same seed, same game */
   guint    hash_mb;          /* transposition table size for ts_search_start(); 0 = 16 */
+  guint    for_seat;         /* 0: scores from the side to move's point of view; s + 1:
+                                from seat s's (its team's), every other team against it as
+                                in the paranoid search, although another seat is to move
+                                (how whole-game analysis judges a four-player move) */
 } TsSearchLimits;
 
 /* Fills limits with "no limit, full strength, one line". */

@@ -780,6 +780,12 @@ fill_info (TsEngine *e, TsSearchInfo *info, guint depth, guint n_lines)
       int score = e->root[i].prev_score;
       /* Before the first iteration completes the moves carry no score yet. */
       fill_line (e, &info->lines[i], &e->root[i], score == -TS_SCORE_INFINITE ? 0 : score);
+      /* limits.for_seat: the seat to move is on the other side of the seat asked for */
+      if (stm_side (e) != 0)
+        {
+          info->lines[i].score = -info->lines[i].score;
+          info->lines[i].mate_moves = -info->lines[i].mate_moves;
+        }
     }
   info->best_move = e->root[0].m;
 }
@@ -989,7 +995,8 @@ ts_engine_search (TsEngine             *e,
   e->start_us = g_get_monotonic_time ();
   memset (e->killers, 0, sizeof e->killers);
   ts_tt_new_search (&e->tt);
-  set_sides (e, ts_position_side_to_move (e->pos));
+  set_sides (e, limits->for_seat > 0 && limits->for_seat <= e->variant->n_seats && !limits->mate_in
+                 ? limits->for_seat - 1 : ts_position_side_to_move (e->pos));
   e->cycle = e->variant->n_seats > 2 ? MAX (count_turn_takers (e->variant, e->pos), 1u) : 2;
   e->mate_mode = limits->mate_in > 0;
   /* The paranoid scores depend on who is at the root, and mate-search scores are

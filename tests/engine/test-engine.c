@@ -234,6 +234,59 @@ test_multipv (void)
   ts_engine_free (e);
 }
 
+/* limits.for_seat: the score from another seat's point of view. In a two-player game it
+ * is the side to move's score negated, with the same best move; for the side to move
+ * itself nothing changes. */
+static void
+test_for_seat (void)
+{
+  static const struct { const char *variant, *moves; } cases[] = {
+    { "raumschach", "NBd3; NDb3" },
+    { "cubic8-4p", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const TsVariant *v = ts_variant_lookup (cases[i].variant);
+      g_autoptr (TsPosition) pos = ts_position_new_initial (v);
+      g_auto (GStrv) moves = g_strsplit (cases[i].moves, "; ", -1);
+      guint stm;
+
+      for (guint k = 0; moves[k] && *moves[k]; k++)
+        {
+          TsMove m;
+          TsUndo undo;
+
+          g_assert_true (ts_move_parse (pos, moves[k], &m, NULL));
+          ts_position_make (pos, m, &undo);
+        }
+      stm = ts_position_side_to_move (pos);
+      for (guint seat = 0; seat < v->n_seats; seat++)
+        {
+          TsEngine *e = ts_engine_new (v, 4);
+          TsSearchLimits limits;
+          TsSearchInfo plain, other;
+
+          ts_search_limits_init (&limits);
+          limits.depth = v->n_seats == 2 ? 3 : 2;
+          g_assert_true (ts_engine_search (e, pos, &limits, NULL, NULL, NULL, &plain));
+          ts_engine_clear (e);
+          limits.for_seat = seat + 1;
+          g_assert_true (ts_engine_search (e, pos, &limits, NULL, NULL, NULL, &other));
+          if (seat == stm)
+            g_assert_cmpint (other.lines[0].score, ==, plain.lines[0].score);
+          else if (v->n_seats == 2)
+            g_assert_cmpint (other.lines[0].score, ==, -plain.lines[0].score);
+          if (seat == stm || v->n_seats == 2)
+            g_assert_true (ts_move_equal (other.best_move, plain.best_move));
+          g_assert_true (is_generated (pos, other.best_move));
+          ts_search_info_clear (&plain);
+          ts_search_info_clear (&other);
+          ts_engine_free (e);
+        }
+    }
+}
+
 static void
 test_limits (void)
 {
@@ -631,6 +684,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/search/legal-moves", test_legal_moves);
   g_test_add_func ("/engine/search/multipv", test_multipv);
   g_test_add_func ("/engine/search/limits", test_limits);
+  g_test_add_func ("/engine/search/for-seat", test_for_seat);
   all = ts_variant_list (&n);
   for (guint i = 0; i < n; i++)
     {
