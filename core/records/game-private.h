@@ -44,6 +44,11 @@ gboolean ts_game_tag_name_is_valid (const TsGame *game, const char *name);
  * hold ("Player 1" -> "Player1"). */
 char *ts_record_seat_tag (const TsVariant *variant, guint seat);
 
+/* TsAnalysisFlags as the files write them: "mark", "line", "mark line"; NULL for none.
+ * Parsing takes the words in any order, separated by spaces; FALSE for anything else. */
+char    *ts_record_analysis_format (guint8 flags);
+gboolean ts_record_analysis_parse  (const char *text, guint8 *flags);
+
 /* Formats "FILE:LINE: " errors. */
 void ts_record_set_error (GError **error, TsRecordError code, const char *source, guint line,
                           const char *format, ...) G_GNUC_PRINTF (5, 6);

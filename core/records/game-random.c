@@ -77,6 +77,8 @@ annotate_node (GRand *rand, TsGameNode *node)
                                                    : g_rand_int_range (rand, -3000, 3001);
       a->eval.depth = g_rand_boolean (rand) ? g_rand_int_range (rand, 1, 60) : 0;
     }
+  if (g_rand_int_range (rand, 0, 10) == 0)
+    a->analysis = g_rand_int_range (rand, 1, 4);
 }
 
 /* Adds up to n moves after the cursor, each a random legal move. */

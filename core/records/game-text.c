@@ -88,12 +88,21 @@ format_eval (GString *s, const TsEval *e)
   g_string_append_c (s, ']');
 }
 
+static void
+format_analysis (GString *s, guint8 flags)
+{
+  g_autofree char *words = ts_record_analysis_format (flags);
+
+  g_string_append_printf (s, "[%%analysis %s]", words);
+}
+
 static gboolean
 has_after (const TsGameNode *node)
 {
   const TsAnnotation *a = &node->annotation;
 
-  return a->comment_after || a->clock_ms != TS_CLOCK_NONE || a->eval.kind != TS_EVAL_NONE;
+  return a->comment_after || a->clock_ms != TS_CLOCK_NONE || a->eval.kind != TS_EVAL_NONE ||
+         a->analysis;
 }
 
 /* ply: of the move, counted from the start of the game. */
@@ -130,6 +139,12 @@ write_move (Writer *w, const TsGameNode *node, guint ply, gboolean need_number)
           if (commands->len)
             g_string_append_c (commands, ' ');
           format_eval (commands, &a->eval);
+        }
+      if (a->analysis)
+        {
+          if (commands->len)
+            g_string_append_c (commands, ' ');
+          format_analysis (commands, a->analysis);
         }
       emit_comment (w, commands->len ? commands->str : NULL, a->comment_after);
       g_string_free (commands, TRUE);
@@ -484,39 +499,64 @@ parse_eval (const char *arg, TsEval *e)
   return TRUE;
 }
 
-/* Takes a clock and then an evaluation command off the front of an after comment, each only
- * in the exact form the writer gives it: anything else stays comment text, so that text
- * written by us reads back to the same bytes. */
+/* The commands of an after comment, in the order the writer puts them. */
+typedef enum { COMMAND_CLOCK, COMMAND_EVAL, COMMAND_ANALYSIS, N_COMMANDS } Command;
+
+static gboolean
+parse_command (Command kind, const char *arg, TsAnnotation *parsed, GString *again)
+{
+  switch (kind)
+    {
+    case COMMAND_CLOCK:
+      if (!parse_clock (arg, &parsed->clock_ms))
+        return FALSE;
+      format_clock (again, parsed->clock_ms);
+      return TRUE;
+    case COMMAND_EVAL:
+      if (!parse_eval (arg, &parsed->eval))
+        return FALSE;
+      format_eval (again, &parsed->eval);
+      return TRUE;
+    case COMMAND_ANALYSIS:
+      if (!ts_record_analysis_parse (arg, &parsed->analysis))
+        return FALSE;
+      format_analysis (again, parsed->analysis);
+      return TRUE;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Takes a clock, an evaluation and an analysis command off the front of an after comment,
+ * in this order, each only in the exact form the writer gives it: anything else stays
+ * comment text, so that text written by us reads back to the same bytes. */
 static void
 parse_commands (const char **text, TsAnnotation *a)
 {
+  static const char *const prefixes[N_COMMANDS] = { "[%clk ", "[%eval ", "[%analysis " };
   const char *p = *text;
 
-  for (guint i = 0; i < 2; i++)
+  for (Command kind = 0; kind < N_COMMANDS; kind++)
     {
-      gboolean is_clock = i == 0;
-      const char *prefix = is_clock ? "[%clk " : "[%eval ";
       const char *close = strchr (p, ']');
       g_autofree char *arg = NULL;
       g_autoptr (GString) again = g_string_new (NULL);
       TsAnnotation parsed;
 
-      if (!g_str_has_prefix (p, prefix) || close == NULL)
+      if (!g_str_has_prefix (p, prefixes[kind]) || close == NULL)
         continue;
-      arg = g_strndup (p + strlen (prefix), close - p - strlen (prefix));
+      arg = g_strndup (p + strlen (prefixes[kind]), close - p - strlen (prefixes[kind]));
       ts_annotation_init (&parsed);
-      if (is_clock ? !parse_clock (arg, &parsed.clock_ms) : !parse_eval (arg, &parsed.eval))
+      if (!parse_command (kind, arg, &parsed, again))
         break;
-      if (is_clock)
-        format_clock (again, parsed.clock_ms);
-      else
-        format_eval (again, &parsed.eval);
       if (strncmp (again->str, p, close + 1 - p) != 0 || again->len != (gsize) (close + 1 - p))
         break;
-      if (is_clock)
+      if (kind == COMMAND_CLOCK)
         a->clock_ms = parsed.clock_ms;
-      else
+      else if (kind == COMMAND_EVAL)
         a->eval = parsed.eval;
+      else
+        a->analysis = parsed.analysis;
       p = close + 1;
       if (*p == ' ')
         p++;

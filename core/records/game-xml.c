@@ -42,6 +42,12 @@ write_move (xmlTextWriterPtr w, const TsGameNode *node)
     }
   if (a->clock_ms != TS_CLOCK_NONE)
     xmlTextWriterWriteFormatAttribute (w, BAD_CAST "clock", "%" G_GINT64_FORMAT, a->clock_ms);
+  if (a->analysis)
+    {
+      g_autofree char *analysis = ts_record_analysis_format (a->analysis);
+
+      xmlTextWriterWriteAttribute (w, BAD_CAST "analysis", BAD_CAST analysis);
+    }
   write_text_element (w, "before", a->comment_before);
   write_text_element (w, "after", a->comment_after);
   if (a->eval.kind != TS_EVAL_NONE)
@@ -323,10 +329,11 @@ read_eval (const ReadState *st, xmlNodePtr node, TsEval *eval, GError **error)
 static gboolean
 read_move (const ReadState *st, TsGameBuilder *b, xmlNodePtr node, GError **error)
 {
-  static const char *const attrs[] = { "san", "nags", "clock", NULL };
+  static const char *const attrs[] = { "san", "nags", "clock", "analysis", NULL };
   g_autofree char *san = get_attr (node, "san");
   g_autofree char *nags = get_attr (node, "nags");
   g_autofree char *clock = get_attr (node, "clock");
+  g_autofree char *analysis = get_attr (node, "analysis");
   TsAnnotation a;
   TsGameNode *move;
   gboolean ok = FALSE;
@@ -370,6 +377,11 @@ read_move (const ReadState *st, TsGameBuilder *b, xmlNodePtr node, GError **erro
           goto out;
         }
       a.clock_ms = ms;
+    }
+  if (analysis && !ts_record_analysis_parse (analysis, &a.analysis))
+    {
+      bad_value (st, node, "analysis", analysis, error);
+      goto out;
     }
   for (xmlNodePtr c = node->children; c; c = c->next)
     {

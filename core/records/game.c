@@ -255,9 +255,52 @@ ts_annotation_equal (const TsAnnotation *a, const TsAnnotation *b)
   return g_strcmp0 (a->comment_before, b->comment_before) == 0 &&
          g_strcmp0 (a->comment_after, b->comment_after) == 0 &&
          a->n_nags == b->n_nags && memcmp (a->nags, b->nags, a->n_nags) == 0 &&
-         a->clock_ms == b->clock_ms && a->eval.kind == b->eval.kind &&
+         a->clock_ms == b->clock_ms && a->analysis == b->analysis && a->eval.kind == b->eval.kind &&
          (a->eval.kind == TS_EVAL_NONE ||
           (a->eval.value == b->eval.value && a->eval.depth == b->eval.depth));
+}
+
+static const char *const analysis_words[] = { "mark", "line" };   /* bit i: word i */
+
+char *
+ts_record_analysis_format (guint8 flags)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (analysis_words); i++)
+    if (flags & (1u << i))
+      g_string_append_printf (s, "%s%s", s->len ? " " : "", analysis_words[i]);
+  if (s->len == 0)
+    {
+      g_string_free (s, TRUE);
+      return NULL;
+    }
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+ts_record_analysis_parse (const char *text, guint8 *flags)
+{
+  g_auto (GStrv) words = g_strsplit_set (text, " \t\n", -1);
+  guint8 parsed = 0;
+
+  for (guint i = 0; words[i]; i++)
+    {
+      guint k;
+
+      if (words[i][0] == '\0')
+        continue;
+      for (k = 0; k < G_N_ELEMENTS (analysis_words); k++)
+        if (strcmp (words[i], analysis_words[k]) == 0)
+          break;
+      if (k == G_N_ELEMENTS (analysis_words))
+        return FALSE;
+      parsed |= 1u << k;
+    }
+  if (parsed == 0)
+    return FALSE;
+  *flags = parsed;
+  return TRUE;
 }
 
 /* Nodes */
@@ -978,6 +1021,7 @@ ts_game_set_annotation (TsGame *game, TsGameNode *node, const TsAnnotation *a)
   g_return_if_fail (a->n_nags <= TS_RECORD_MAX_NAGS);
   g_return_if_fail (a->clock_ms >= 0 || a->clock_ms == TS_CLOCK_NONE);
   g_return_if_fail (ABS (a->eval.value) <= 1000000000);
+  g_return_if_fail ((a->analysis & ~(TS_ANALYSIS_MARK | TS_ANALYSIS_LINE)) == 0);
   for (guint i = 0; i < a->n_nags; i++)
     g_return_if_fail (a->nags[i] >= 1);
 

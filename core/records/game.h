@@ -48,6 +48,13 @@ typedef struct {
   guint16    depth;   /* 0 when unknown */
 } TsEval;
 
+/* What whole-game analysis (core/engine/annotate.h) added to a node, kept in the files,
+ * so that analysing again replaces its own work and leaves the user's alone. */
+typedef enum {
+  TS_ANALYSIS_MARK = 1 << 0,   /* the node's move mark ($2 $4 $6) was set by the analysis */
+  TS_ANALYSIS_LINE = 1 << 1,   /* the node begins a variation the analysis added */
+} TsAnalysisFlags;
+
 typedef struct {
   char   *comment_before;
   char   *comment_after;
@@ -55,6 +62,7 @@ typedef struct {
   guint   n_nags;
   gint64  clock_ms;   /* time left on the mover's clock after the move; TS_CLOCK_NONE */
   TsEval  eval;
+  guint8  analysis;   /* TsAnalysisFlags */
 } TsAnnotation;
 
 void ts_annotation_init  (TsAnnotation *a);

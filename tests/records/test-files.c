@@ -250,15 +250,24 @@ test_results (void)
   /* Clock and evaluation commands are read in the form the writer gives them only; others
    * stay comment text. */
   {
-    static const struct { const char *comment; gint64 clock; int eval; const char *text; } cases[] = {
-      { "[%clk 0:00:05] [%eval -0.50,7] c", 5000, -50, "c" },
-      { "[%clk 1:02:03.004]", 3723004, 0, NULL },
-      { "[%eval #-3]  two", TS_CLOCK_NONE, -3, " two" },
-      { "[%clk 1:99:00]", TS_CLOCK_NONE, 0, "[%clk 1:99:00]" },
-      { "[%clk 1:4:56]", TS_CLOCK_NONE, 0, "[%clk 1:4:56]" },
-      { "[%eval 0.5]", TS_CLOCK_NONE, 0, "[%eval 0.5]" },
-      { "[%eval 0.50] [%clk 0:00:01]", TS_CLOCK_NONE, 50, "[%clk 0:00:01]" },
-      { "[%clk 0:00:01] [%clk 0:00:02]", 1000, 0, "[%clk 0:00:02]" },
+    static const struct {
+      const char *comment; gint64 clock; int eval; const char *text; guint8 analysis;
+    } cases[] = {
+      { "[%clk 0:00:05] [%eval -0.50,7] c", 5000, -50, "c", 0 },
+      { "[%clk 1:02:03.004]", 3723004, 0, NULL, 0 },
+      { "[%eval #-3]  two", TS_CLOCK_NONE, -3, " two", 0 },
+      { "[%clk 1:99:00]", TS_CLOCK_NONE, 0, "[%clk 1:99:00]", 0 },
+      { "[%clk 1:4:56]", TS_CLOCK_NONE, 0, "[%clk 1:4:56]", 0 },
+      { "[%eval 0.5]", TS_CLOCK_NONE, 0, "[%eval 0.5]", 0 },
+      { "[%eval 0.50] [%clk 0:00:01]", TS_CLOCK_NONE, 50, "[%clk 0:00:01]", 0 },
+      { "[%clk 0:00:01] [%clk 0:00:02]", 1000, 0, "[%clk 0:00:02]", 0 },
+      /* what whole-game analysis added: after the clock and the evaluation */
+      { "[%clk 0:00:05] [%eval -0.50,7] [%analysis mark] c", 5000, -50, "c", TS_ANALYSIS_MARK },
+      { "[%analysis mark line]", TS_CLOCK_NONE, 0, NULL, TS_ANALYSIS_MARK | TS_ANALYSIS_LINE },
+      { "[%analysis line] Better", TS_CLOCK_NONE, 0, "Better", TS_ANALYSIS_LINE },
+      { "[%analysis line mark]", TS_CLOCK_NONE, 0, "[%analysis line mark]", 0 },
+      { "[%analysis engine]", TS_CLOCK_NONE, 0, "[%analysis engine]", 0 },
+      { "[%analysis mark] [%eval 0.50]", TS_CLOCK_NONE, 0, "[%eval 0.50]", TS_ANALYSIS_MARK },
     };
     g_autoptr (TsGame) game = ts_game_new_random (ts_variant_lookup ("raumschach"), 1, 0, FALSE, 8);
     const char *san = ts_game_node_child (ts_game_root (game), 0)->san;
@@ -276,6 +285,7 @@ test_results (void)
         g_assert_cmpint (a->clock_ms, ==, cases[i].clock);
         g_assert_cmpint (a->eval.value, ==, cases[i].eval);
         g_assert_cmpstr (a->comment_after, ==, cases[i].text);
+        g_assert_cmpuint (a->analysis, ==, cases[i].analysis);
         g_assert_cmpstr (again, ==, again2);
       }
   }
@@ -388,6 +398,10 @@ test_bad_xml (void)
         TS_RECORD_ERROR_INVALID, line_of (plain, "<move "), "NAG" },
     { "bad clock", replace_once (plain, "<move ", "<move clock=\"-5\" "),
         TS_RECORD_ERROR_INVALID, line_of (plain, "<move "), "clock" },
+    { "bad analysis", replace_once (plain, "<move ", "<move analysis=\"mark engine\" "),
+        TS_RECORD_ERROR_INVALID, line_of (plain, "<move "), "analysis" },
+    { "empty analysis", replace_once (plain, "<move ", "<move analysis=\" \" "),
+        TS_RECORD_ERROR_INVALID, line_of (plain, "<move "), "analysis" },
     { "two comments", replace_once (plain, "/>", "><after>a</after><after>b</after></move>"),
         TS_RECORD_ERROR_INVALID, line_of (plain, "/>"), "<after>" },
     { "bad eval", replace_once (plain, "/>", "><eval cp=\"1\" mate=\"2\"/></move>"),
