@@ -2,6 +2,7 @@
 
 #include <glib-object.h>
 
+#include "autosave-slot.h"
 #include "records/game.h"
 #include "rules/move.h"
 #include "rules/position.h"
@@ -132,16 +133,13 @@ TsGameSession    *ts_game_session_load           (const char    *filename,
                                                   const TsSessionSetup *setup,
                                                   GError       **error);
 
-/* Autosave: the record (XML) and a small key file with the setup and the file name.
- * Written in a background thread, in order; the functions that read or remove the files
- * first wait for the writes asked for, and so does ts_game_session_flush_autosave(). */
-void              ts_game_session_write_autosave (TsGameSession *self,
-                                                  const char    *dir);
-void              ts_game_session_flush_autosave (void);
-TsGameSession    *ts_game_session_read_autosave  (const char    *dir,
-                                                  GError       **error);
-void              ts_game_session_remove_autosave (const char   *dir);
-gboolean          ts_game_session_has_autosave   (const char    *dir);
+/* Autosave (game-session-autosave.c): the record (XML, TS_AUTOSAVE_GAME) and a small key
+ * file with the seats, the clocks, the file name and the cursor, written into the slot's
+ * folder in the background; read back from such a folder. */
+void              ts_game_session_write_autosave (TsGameSession  *self,
+                                                  TsAutosaveSlot *slot);
+TsGameSession    *ts_game_session_read_autosave  (const char     *dir,
+                                                  GError        **error);
 
 /* The game's moves from the start to the cursor's line end, as SAN, for tests. */
 char             *ts_game_session_main_line_text (TsGameSession *self);

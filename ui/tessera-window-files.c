@@ -8,26 +8,63 @@
 #include "problem-solver.h"
 #include "tessera-window-private.h"
 
-/* The window whose game the autosave files hold: only it may remove them. */
-static TesseraWindow *autosave_owner;
-
 char *
 tessera_window_autosave_dir (void)
 {
-  return g_build_filename (g_get_user_data_dir (), "tessera", "autosave", NULL);
+  return ts_autosave_root ();
+}
+
+static void show_error (TesseraWindow *self, const char *primary, const char *secondary);
+
+static void
+autosave_failed (TsAutosaveSlot *slot,
+                 const GError   *error,
+                 gpointer        user_data)
+{
+  TesseraWindow *self = user_data;
+
+  /* Once per game: the next moves would fail the same way. */
+  if (self->autosave_warned)
+    return;
+  self->autosave_warned = TRUE;
+  show_error (self, _("Cannot autosave the game"), error->message);
+}
+
+/* The window's own autosave folder, made at its first modified game. */
+static gboolean
+ensure_autosave_slot (TesseraWindow *self)
+{
+  g_autofree char *root = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->autosave != NULL)
+    return TRUE;
+  root = ts_autosave_root ();
+  self->autosave = ts_autosave_slot_new (root, &error);
+  if (self->autosave == NULL)
+    {
+      autosave_failed (NULL, error, self);
+      return FALSE;
+    }
+  ts_autosave_slot_set_error_func (self->autosave, autosave_failed, self);
+  return TRUE;
 }
 
 void
 tessera_window_write_autosave (TesseraWindow *self)
 {
-  g_autofree char *dir = tessera_window_autosave_dir ();
-
-  /* Until the user answers the restore offer the old files must stay; an untouched game
-   * needs no rescue. */
-  if (self->restore_pending || !ts_game_session_is_modified (self->session))
+  if (!ts_game_session_is_modified (self->session))
+    {
+      /* An untouched or saved game needs no rescue. */
+      if (self->autosave_written)
+        ts_autosave_slot_clear (self->autosave);
+      self->autosave_written = FALSE;
+      return;
+    }
+  if (!ensure_autosave_slot (self))
     return;
-  ts_game_session_write_autosave (self->session, dir);
-  autosave_owner = self;
+  ts_game_session_write_autosave (self->session, self->autosave);
+  self->autosave_written = TRUE;
 }
 
 static void
@@ -234,13 +271,13 @@ open_response (GtkNativeDialog *chooser,
 }
 
 /* Where a game is opened: this window when its game has nothing to lose, else a new one. */
-static TesseraWindow *
-window_for_opening (TesseraWindow *self)
+TesseraWindow *
+tessera_window_for_opening (TesseraWindow *self)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
   TesseraWindow *target = self;
 
-  if (ts_game_session_is_modified (self->session) && app != NULL)
+  if (ts_game_session_is_modified (self->session))
     {
       target = tessera_window_new (app, self->variant);
       gtk_window_present (GTK_WINDOW (target));
@@ -252,7 +289,7 @@ void
 tessera_window_open_here_or_new (TesseraWindow *self,
                                  GFile         *file)
 {
-  tessera_window_open_file (window_for_opening (self), file);
+  tessera_window_open_file (tessera_window_for_opening (self), file);
 }
 
 TesseraWindow *
@@ -267,7 +304,7 @@ tessera_window_open_game (TesseraWindow        *self,
   g_return_val_if_fail (TESSERA_IS_WINDOW (self), NULL);
   g_return_val_if_fail (game != NULL, NULL);
 
-  target = window_for_opening (self);
+  target = tessera_window_for_opening (self);
   if (setup == NULL)
     {
       tessera_window_setup_from_settings (target, &from_settings);
@@ -278,13 +315,18 @@ tessera_window_open_game (TesseraWindow        *self,
   return target;
 }
 
+/* Closed after a save or the choice not to save: nothing to rescue. */
+static void
+remove_autosave (TesseraWindow *self)
+{
+  g_clear_pointer (&self->autosave, ts_autosave_slot_remove);
+  self->autosave_written = FALSE;
+}
+
 static void
 close_now (TesseraWindow *self)
 {
-  g_autofree char *dir = tessera_window_autosave_dir ();
-
-  if (autosave_owner == self)
-    ts_game_session_remove_autosave (dir);
+  remove_autosave (self);
   self->close_confirmed = TRUE;
   gtk_window_close (GTK_WINDOW (self));
 }
@@ -310,10 +352,7 @@ tessera_window_ask_before_closing (TesseraWindow *self)
 
   if (self->close_confirmed || self->session == NULL || !ts_game_session_is_modified (self->session))
     {
-      g_autofree char *dir = tessera_window_autosave_dir ();
-
-      if (autosave_owner == self && (self->session == NULL || !ts_game_session_is_modified (self->session)))
-        ts_game_session_remove_autosave (dir);
+      remove_autosave (self);
       return FALSE;
     }
 
@@ -334,33 +373,58 @@ tessera_window_ask_before_closing (TesseraWindow *self)
 }
 
 
-/* Restores the game the last run left (restore TRUE) or forgets it. */
+/* The window takes over a restored game's autosave folder as its own. */
+static void
+adopt_slot (TesseraWindow *self, TsAutosaveSlot *slot)
+{
+  g_clear_pointer (&self->autosave, ts_autosave_slot_remove);
+  self->autosave = slot;
+  self->autosave_written = TRUE;
+  ts_autosave_slot_set_error_func (slot, autosave_failed, self);
+}
+
+static void
+restore_slot (TesseraWindow *self, TsAutosaveSlot *slot)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsGameSession) session = ts_game_session_read_autosave (ts_autosave_slot_get_dir (slot), &error);
+  TesseraWindow *target;
+
+  if (session == NULL)
+    {
+      /* Kept where no later offer finds it, and said where. */
+      g_autofree char *aside = ts_autosave_slot_set_aside (slot);
+      g_autofree char *display = g_filename_display_name (aside);
+      /* Translators: %s is the reason, then the folder where the files are kept */
+      g_autofree char *secondary = g_strdup_printf (_("%s\nThe autosaved files are kept in “%s”."), error->message, display);
+
+      show_error (self, _("Cannot restore the game"), secondary);
+      return;
+    }
+  target = tessera_window_for_opening (self);
+  adopt_slot (target, slot);
+  tessera_window_set_session (target, session);
+}
+
+/* Restores the games that windows now gone left unsaved (restore TRUE), each in a window
+ * of its own (this one if its game has nothing to lose), or forgets them. */
 void
 tessera_window_restore_autosave (TesseraWindow *self,
                                  gboolean       restore)
 {
-  g_autofree char *dir = tessera_window_autosave_dir ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) orphans = g_steal_pointer (&self->orphans);
 
-  self->restore_pending = FALSE;
   gtk_revealer_set_reveal_child (self->restore_revealer, FALSE);
   tessera_window_enable_action (self, "restore-autosave", FALSE);
   tessera_window_enable_action (self, "discard-autosave", FALSE);
-  if (restore)
-    {
-      g_autoptr(TsGameSession) session = ts_game_session_read_autosave (dir, &error);
-
-      if (session == NULL)
-        show_error (self, _("Cannot restore the game"), error->message);
-      else
-        {
-          tessera_window_set_session (self, session);
-          autosave_owner = self;
-          return;
-        }
-    }
-  ts_game_session_remove_autosave (dir);
-  tessera_window_write_autosave (self);
+  if (orphans == NULL)
+    return;
+  g_ptr_array_set_free_func (orphans, NULL);
+  for (guint i = 0; i < orphans->len; i++)
+    if (restore)
+      restore_slot (self, orphans->pdata[i]);
+    else
+      ts_autosave_slot_remove (orphans->pdata[i]);
 }
 
 static void
@@ -417,18 +481,31 @@ tessera_window_choose_file_to_open (TesseraWindow *self)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
-/* The first window offers to bring back a game the last run left unsaved. */
+/* Offers to bring back the games that windows now gone left unsaved (a crash, or a quit
+ * with unsaved changes); games open in a window of this or another instance are locked. */
 void
 tessera_window_offer_restore (TesseraWindow *self)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  g_autofree char *dir = tessera_window_autosave_dir ();
+  g_autofree char *root = ts_autosave_root ();
+  g_autofree char *text = NULL;
+  gboolean offer;
 
-  self->restore_pending = ts_game_session_has_autosave (dir) &&
-                          (app == NULL || g_list_length (gtk_application_get_windows (app)) <= 1);
-  gtk_revealer_set_reveal_child (self->restore_revealer, self->restore_pending);
-  tessera_window_enable_action (self, "restore-autosave", self->restore_pending);
-  tessera_window_enable_action (self, "discard-autosave", self->restore_pending);
+  g_clear_pointer (&self->orphans, g_ptr_array_unref);
+  self->orphans = ts_autosave_claim_orphans (root);
+  offer = self->orphans->len > 0;
+  if (!offer)
+    g_clear_pointer (&self->orphans, g_ptr_array_unref);
+  else
+    {
+      text = g_strdup_printf (ngettext ("An unsaved game was left unfinished. Restore it?",
+                                 "%u unsaved games were left unfinished. Restore them?",
+                                 self->orphans->len),
+                              self->orphans->len);
+      gtk_label_set_label (self->restore_label, text);
+    }
+  gtk_revealer_set_reveal_child (self->restore_revealer, offer);
+  tessera_window_enable_action (self, "restore-autosave", offer);
+  tessera_window_enable_action (self, "discard-autosave", offer);
 }
 
 void
@@ -446,10 +523,10 @@ tessera_window_files_init (TesseraWindow *self)
 void
 tessera_window_files_dispose (TesseraWindow *self)
 {
-  if (autosave_owner == self)
-    autosave_owner = NULL;
-  /* the last move's autosave reaches the disk before the program may exit */
-  ts_game_session_flush_autosave ();
+  /* The last move's autosave reaches the disk before the program may exit; the files
+   * stay for the next start to offer (closing normally removed them before). */
+  g_clear_pointer (&self->autosave, ts_autosave_slot_release);
+  g_clear_pointer (&self->orphans, g_ptr_array_unref);
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
   g_clear_object (&self->chooser);
 }

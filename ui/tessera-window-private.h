@@ -23,7 +23,10 @@ struct _TesseraWindow
   GtkWidget            *board;
   char                 *status_extra;   /* a hint or a declined draw, until the next change */
   gboolean              close_confirmed;
-  gboolean              restore_pending;
+  TsAutosaveSlot       *autosave;         /* this window's folder, made at its first change */
+  gboolean              autosave_written; /* it holds a game */
+  gboolean              autosave_warned;  /* a failed autosave was reported */
+  GPtrArray            *orphans;          /* games of windows gone, offered for restoring */
   GtkFileChooserNative *chooser;
 
   /* template children */
@@ -35,6 +38,7 @@ struct _TesseraWindow
   GtkPaned             *paned;
   GtkBox               *board_box;
   GtkRevealer          *restore_revealer;
+  GtkLabel             *restore_label;
   GtkRevealer          *end_revealer;
   GtkLabel             *end_label;
   GtkLabel             *status_label;
@@ -72,6 +76,7 @@ void     tessera_window_write_autosave       (TesseraWindow        *self);
 void     tessera_window_choose_file_to_open  (TesseraWindow        *self);
 void     tessera_window_open_here_or_new     (TesseraWindow        *self,
                                               GFile                *file);
+TesseraWindow *tessera_window_for_opening    (TesseraWindow        *self);
 void     tessera_window_save_or_ask          (TesseraWindow        *self,
                                               TesseraAfterSave      after);
 void     tessera_window_save_as              (TesseraWindow        *self,

@@ -323,8 +323,11 @@ tessera_window_set_session (TesseraWindow *self,
   set_variant (self, ts_game_session_get_variant (session)->id);
   ts_clock_view_set_session (self->clock_view, session);
   g_clear_pointer (&self->status_extra, g_free);
+  self->autosave_warned = FALSE;
   gtk_widget_set_visible (GTK_WIDGET (self->notation_error), FALSE);
   refresh (self);
+  /* the game replaced is no longer to be rescued; a restored one is */
+  tessera_window_write_autosave (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
@@ -608,6 +611,7 @@ tessera_window_class_init (TesseraWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, board_box);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, restore_revealer);
+  gtk_widget_class_bind_template_child (widget_class, TesseraWindow, restore_label);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, end_revealer);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, end_label);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, status_label);

@@ -593,8 +593,10 @@ computer_window (const char *variant, guint prefix, guint level)
 {
   TsSessionSetup setup;
   TesseraWindow *window;
-  g_autofree char *dir = tessera_window_autosave_dir ();
+  g_autofree char *root = ts_autosave_root ();
   g_autoptr(TsGameSession) session = NULL;
+  g_autoptr(GPtrArray) left = NULL;
+  TsAutosaveSlot *slot;
   TsGame *game;
 
   reset_settings ();
@@ -605,7 +607,14 @@ computer_window (const char *variant, guint prefix, guint level)
   ts_game_go_end (game);
   g_assert_cmpuint (ts_position_ply (ts_game_position (game)), ==, prefix);
   session = ts_game_session_new (ts_game_variant (game), game, &setup);
-  ts_game_session_write_autosave (session, dir);
+  /* Only this game offered: the other tests' windows left theirs (destroyed, not closed). */
+  left = ts_autosave_claim_orphans (root);
+  g_ptr_array_set_free_func (left, (GDestroyNotify) ts_autosave_slot_remove);
+  g_clear_pointer (&left, g_ptr_array_unref);
+  slot = ts_autosave_slot_new (root, NULL);
+  g_assert_nonnull (slot);
+  ts_game_session_write_autosave (session, slot);
+  ts_autosave_slot_release (slot);     /* as a window gone */
   ts_game_session_pause (session);
   window = new_window (variant, &setup);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.restore-autosave", NULL);
