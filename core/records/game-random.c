@@ -81,9 +81,37 @@ annotate_node (GRand *rand, TsGameNode *node)
     a->analysis = g_rand_int_range (rand, 1, 4);
 }
 
+/* Arrows and marked cells on one node in four, from their own generator (shape_rand) so
+ * that the moves and annotations of a seed stay what they were before shapes existed. */
+static void
+add_random_shapes (GRand *shape_rand, const TsVariant *variant, TsAnnotation *a)
+{
+  g_autoptr (GArray) shapes = g_array_new (FALSE, FALSE, sizeof (TsShape));
+  guint n = g_rand_int_range (shape_rand, 0, 4) == 0 ? g_rand_int_range (shape_rand, 1, 6) : 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      TsShape shape = {
+        .from = g_rand_int_range (shape_rand, 0, variant->geometry.ncells),
+        .colour = g_rand_int_range (shape_rand, 0, TS_N_SHAPE_COLOURS),
+      };
+      gboolean taken = FALSE;
+
+      shape.to = g_rand_boolean (shape_rand) ? shape.from
+                                             : g_rand_int_range (shape_rand, 0, variant->geometry.ncells);
+      for (guint j = 0; j < shapes->len; j++)
+        taken |= ts_shape_compare (&g_array_index (shapes, TsShape, j), &shape) == 0;
+      if (!taken)
+        g_array_append_val (shapes, shape);
+    }
+  g_array_sort (shapes, (GCompareFunc) ts_shape_compare);
+  a->n_shapes = shapes->len;
+  a->shapes = shapes->len ? g_memdup2 (shapes->data, shapes->len * sizeof (TsShape)) : NULL;
+}
+
 /* Adds up to n moves after the cursor, each a random legal move. */
 static void
-extend (TsGame *game, GRand *rand, guint n, gboolean annotate)
+extend (TsGame *game, GRand *rand, GRand *shape_rand, guint n, gboolean annotate)
 {
   for (guint i = 0; i < n; i++)
     {
@@ -97,7 +125,10 @@ extend (TsGame *game, GRand *rand, guint n, gboolean annotate)
         return;
       node = ts_game_add_move (game, m);
       if (annotate)
-        annotate_node (rand, node);
+        {
+          annotate_node (rand, node);
+          add_random_shapes (shape_rand, ts_game_variant (game), &node->annotation);
+        }
     }
 }
 
@@ -137,10 +168,11 @@ ts_game_new_random (const TsVariant *variant,
                     guint32          seed)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr (GRand) shape_rand = g_rand_new_with_seed (seed ^ 0x5a4e5u);
   g_autoptr (GPtrArray) recent = g_ptr_array_new ();
   TsGame *game = ts_game_new (variant, NULL);
 
-  extend (game, rand, n_moves, annotate);
+  extend (game, rand, shape_rand, n_moves, annotate);
   collect (ts_game_root (game), recent);
 
   /* Some positions have a single legal move (forced captures): try other branch points. */
@@ -151,7 +183,7 @@ ts_game_new_random (const TsVariant *variant,
       guint n_children = ts_game_node_n_children (branch->parent);
 
       ts_game_go_to (game, branch->parent);
-      extend (game, rand, g_rand_int_range (rand, 1, 9), annotate);
+      extend (game, rand, shape_rand, g_rand_int_range (rand, 1, 9), annotate);
       if (ts_game_node_n_children (branch->parent) > n_children)
         v++;
       /* The nodes just added, for branching off them later. */
@@ -178,6 +210,7 @@ ts_game_new_random (const TsVariant *variant,
       ts_game_init_tag (game, "Annotator", "Rand O'Mizer");
       ts_game_init_tag (game, "TimeControl", "40/7200:3600");
       ts_game_root (game)->annotation.comment_before = random_comment (rand);
+      add_random_shapes (shape_rand, variant, &ts_game_root (game)->annotation);
     }
   ts_game_go_start (game);
   ts_game_clear_undo (game);

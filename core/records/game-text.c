@@ -96,13 +96,37 @@ format_analysis (GString *s, guint8 flags)
   g_string_append_printf (s, "[%%analysis %s]", words);
 }
 
+/* [%csl GAa1,RCc3] [%cal GAa1-Bb2]: the marked cells, then the arrows, each list in the
+ * canonical order (records/shapes.h), after a space when s is not empty. */
+static void
+format_shapes (GString *s, const TsVariant *variant, const TsAnnotation *a)
+{
+  for (guint arrows = 0; arrows < 2; arrows++)
+    {
+      gboolean first = TRUE;
+
+      for (guint i = 0; i < a->n_shapes; i++)
+        {
+          if (ts_shape_is_arrow (&a->shapes[i]) != (arrows == 1))
+            continue;
+          if (first && s->len > 0)
+            g_string_append_c (s, ' ');
+          g_string_append (s, first ? (arrows ? "[%cal " : "[%csl ") : ",");
+          ts_shape_append_text (s, variant, &a->shapes[i]);
+          first = FALSE;
+        }
+      if (!first)
+        g_string_append_c (s, ']');
+    }
+}
+
 static gboolean
 has_after (const TsGameNode *node)
 {
   const TsAnnotation *a = &node->annotation;
 
   return a->comment_after || a->clock_ms != TS_CLOCK_NONE || a->eval.kind != TS_EVAL_NONE ||
-         a->analysis;
+         a->analysis || a->n_shapes > 0;
 }
 
 /* ply: of the move, counted from the start of the game. */
@@ -146,6 +170,7 @@ write_move (Writer *w, const TsGameNode *node, guint ply, gboolean need_number)
             g_string_append_c (commands, ' ');
           format_analysis (commands, a->analysis);
         }
+      format_shapes (commands, ts_game_variant (w->game), a);
       emit_comment (w, commands->len ? commands->str : NULL, a->comment_after);
       g_string_free (commands, TRUE);
     }
@@ -232,8 +257,13 @@ ts_game_to_text (const TsGame *game, gsize *length)
     }
   g_string_append_c (w.out, '\n');
 
-  if (root->annotation.comment_before)
-    emit_comment (&w, NULL, root->annotation.comment_before);
+  if (root->annotation.comment_before || root->annotation.n_shapes > 0)
+    {
+      g_autoptr (GString) shapes = g_string_new (NULL);
+
+      format_shapes (shapes, variant, &root->annotation);
+      emit_comment (&w, shapes->len ? shapes->str : NULL, root->annotation.comment_before);
+    }
   else if (ts_game_node_n_children (root) > 0 &&
            ts_game_node_child (root, 0)->annotation.comment_before)
     emit (&w, "{}");
@@ -564,16 +594,85 @@ parse_commands (const char **text, TsAnnotation *a)
   *text = p;
 }
 
-/* A comment after a move: its clock and evaluation, then its text. */
+/* One shape list: "GAa1,RCc3" (marks) or "GAa1-Bb2" (arrows), canonical order only. */
+static gboolean
+parse_shape_list (const TsVariant *variant, const char *arg, gboolean arrows, GArray *shapes)
+{
+  const char *p = arg;
+
+  do
+    {
+      TsShape shape;
+
+      if (!ts_shape_parse (variant, p, &shape, &p) || ts_shape_is_arrow (&shape) != arrows ||
+          shapes->len == TS_RECORD_MAX_SHAPES ||
+          (shapes->len > 0 &&
+           ts_shape_compare (&g_array_index (shapes, TsShape, shapes->len - 1), &shape) >= 0))
+        return FALSE;
+      g_array_append_val (shapes, shape);
+    }
+  while (*p++ == ',');
+  return p[-1] == '\0';
+}
+
+/* Takes [%csl …] and then [%cal …] off the front of a comment (after its clock and
+ * evaluation), again only in the writer's exact form; anything else stays comment text. */
 static void
-set_after_comment (TsGameNode *node, const char *raw)
+parse_shape_commands (const char **text, const TsVariant *variant, TsAnnotation *a)
+{
+  g_autoptr (GArray) shapes = g_array_new (FALSE, FALSE, sizeof (TsShape));
+  const char *p = *text;
+
+  for (guint arrows = 0; arrows < 2; arrows++)
+    {
+      const char *prefix = arrows ? "[%cal " : "[%csl ";
+      const char *close = strchr (p, ']');
+      g_autofree char *arg = NULL;
+      guint before = shapes->len;
+
+      if (!g_str_has_prefix (p, prefix) || close == NULL)
+        continue;
+      arg = g_strndup (p + strlen (prefix), close - p - strlen (prefix));
+      if (!parse_shape_list (variant, arg, arrows, shapes))
+        {
+          g_array_set_size (shapes, before);
+          break;
+        }
+      p = close + 1;
+      if (*p == ' ')
+        p++;
+    }
+  if (shapes->len > 0)
+    {
+      g_free (a->shapes);
+      a->n_shapes = shapes->len;
+      a->shapes = g_memdup2 (shapes->data, shapes->len * sizeof (TsShape));
+    }
+  *text = p;
+}
+
+/* A comment after a move: its clock and evaluation, its shapes, then its text. */
+static void
+set_after_comment (const TsVariant *variant, TsGameNode *node, const char *raw)
 {
   /* Cleaned first: dropping a control character must not make a command appear later. */
   g_autofree char *clean = ts_record_clean_text (raw, FALSE);
   const char *rest = clean ? clean : "";
 
   parse_commands (&rest, &node->annotation);
+  parse_shape_commands (&rest, variant, &node->annotation);
   node->annotation.comment_after = ts_record_clean_text (rest, FALSE);
+}
+
+/* The game's opening comment: shapes at the start position, then its text. */
+static void
+set_game_comment (const TsVariant *variant, TsGameNode *root, const char *raw)
+{
+  g_autofree char *clean = ts_record_clean_text (raw, FALSE);
+  const char *rest = clean ? clean : "";
+
+  parse_shape_commands (&rest, variant, &root->annotation);
+  root->annotation.comment_before = ts_record_clean_text (rest, FALSE);
 }
 
 static gboolean
@@ -592,9 +691,9 @@ read_comment (Reader *r, GError **error)
   r->p = close + 1;
 
   if (r->after_open && last->parent && !has_after (last))
-    set_after_comment (last, raw);
+    set_after_comment (ts_game_variant (r->game), last, raw);
   else if (!r->seen_move && last->parent == NULL && r->after_open)
-    ts_game_root (r->game)->annotation.comment_before = ts_record_clean_text (raw, FALSE);
+    set_game_comment (ts_game_variant (r->game), ts_game_root (r->game), raw);
   else if (*raw)
     {
       if (r->pending->len)
@@ -613,7 +712,7 @@ flush_pending (Reader *r)
   TsAnnotation *a = &last->annotation;
 
   if (last->parent && !has_after (last))
-    set_after_comment (last, r->pending->str);
+    set_after_comment (ts_game_variant (r->game), last, r->pending->str);
   else
     {
       char **slot = last->parent ? &a->comment_after : &a->comment_before;

@@ -24,8 +24,35 @@ write_text_element (xmlTextWriterPtr w, const char *name, const char *text)
     xmlTextWriterWriteElement (w, BAD_CAST name, BAD_CAST text);
 }
 
+/* Arrows and marked cells: <mark cell colour/> and <arrow from to colour/>. */
 static void
-write_move (xmlTextWriterPtr w, const TsGameNode *node)
+write_shapes (xmlTextWriterPtr w, const TsVariant *variant, const TsAnnotation *a)
+{
+  for (guint i = 0; i < a->n_shapes; i++)
+    {
+      const TsShape *shape = &a->shapes[i];
+      char from[8], to[8];
+
+      ts_variant_cell_name (variant, shape->from, from);
+      ts_variant_cell_name (variant, shape->to, to);
+      if (ts_shape_is_arrow (shape))
+        {
+          xmlTextWriterStartElement (w, BAD_CAST "arrow");
+          xmlTextWriterWriteAttribute (w, BAD_CAST "from", BAD_CAST from);
+          xmlTextWriterWriteAttribute (w, BAD_CAST "to", BAD_CAST to);
+        }
+      else
+        {
+          xmlTextWriterStartElement (w, BAD_CAST "mark");
+          xmlTextWriterWriteAttribute (w, BAD_CAST "cell", BAD_CAST from);
+        }
+      xmlTextWriterWriteAttribute (w, BAD_CAST "colour", BAD_CAST ts_shape_colour_name (shape->colour));
+      xmlTextWriterEndElement (w);
+    }
+}
+
+static void
+write_move (xmlTextWriterPtr w, const TsVariant *variant, const TsGameNode *node)
 {
   const TsAnnotation *a = &node->annotation;
 
@@ -59,21 +86,22 @@ write_move (xmlTextWriterPtr w, const TsGameNode *node)
         xmlTextWriterWriteFormatAttribute (w, BAD_CAST "depth", "%u", (guint) a->eval.depth);
       xmlTextWriterEndElement (w);
     }
+  write_shapes (w, variant, a);
   xmlTextWriterEndElement (w);
 }
 
 /* node begins a line; recursion only goes as deep as variations nest. */
 static void
-write_line (xmlTextWriterPtr w, const TsGameNode *node)
+write_line (xmlTextWriterPtr w, const TsVariant *variant, const TsGameNode *node)
 {
   while (node)
     {
-      write_move (w, node);
+      write_move (w, variant, node);
       if (node->parent->children->pdata[0] == node)
         for (guint i = 1; i < node->parent->children->len; i++)
           {
             xmlTextWriterStartElement (w, BAD_CAST "variation");
-            write_line (w, node->parent->children->pdata[i]);
+            write_line (w, variant, node->parent->children->pdata[i]);
             xmlTextWriterEndElement (w);
           }
       node = ts_game_node_n_children (node) > 0 ? node->children->pdata[0] : NULL;
@@ -120,10 +148,11 @@ ts_game_to_xml (const TsGame *game, gsize *length)
       xmlTextWriterEndElement (w);
     }
   write_text_element (w, "comment", root->annotation.comment_before);
+  write_shapes (w, ts_game_variant (game), &root->annotation);
 
   xmlTextWriterStartElement (w, BAD_CAST "moves");
   if (ts_game_node_n_children (root) > 0)
-    write_line (w, root->children->pdata[0]);
+    write_line (w, ts_game_variant (game), root->children->pdata[0]);
   xmlTextWriterEndElement (w);
 
   xmlTextWriterEndDocument (w);
@@ -326,6 +355,78 @@ read_eval (const ReadState *st, xmlNodePtr node, TsEval *eval, GError **error)
   return TRUE;
 }
 
+/* <mark cell colour/> or <arrow from to colour/>, added to shapes (at most one per pair of
+ * cells, at most TS_RECORD_MAX_SHAPES). */
+static gboolean
+read_shape (const ReadState *st, const TsVariant *variant, xmlNodePtr node, GArray *shapes,
+            GError **error)
+{
+  static const char *const mark_attrs[] = { "cell", "colour", NULL };
+  static const char *const arrow_attrs[] = { "from", "to", "colour", NULL };
+  gboolean arrow = strcmp ((const char *) node->name, "arrow") == 0;
+  g_autofree char *from = get_attr (node, arrow ? "from" : "cell");
+  g_autofree char *to = arrow ? get_attr (node, "to") : NULL;
+  g_autofree char *colour = get_attr (node, "colour");
+  const char *end;
+  TsShape shape;
+  int c;
+
+  if (!check_attributes (st, node, arrow ? arrow_attrs : mark_attrs, error))
+    return FALSE;
+  for (xmlNodePtr child = node->children; child; child = child->next)
+    if (!check_ignorable (st, child, node, error))
+      return FALSE;
+  shape.from = from ? ts_variant_parse_cell (variant, from, &end) : TS_NO_CELL;
+  if (shape.from == TS_NO_CELL || *end)
+    return bad_value (st, node, arrow ? "from" : "cell", from, error);
+  shape.to = shape.from;
+  if (arrow)
+    {
+      shape.to = to ? ts_variant_parse_cell (variant, to, &end) : TS_NO_CELL;
+      if (shape.to == TS_NO_CELL || *end || shape.to == shape.from)
+        return bad_value (st, node, "to", to, error);
+    }
+  if ((c = ts_shape_colour_from_name (colour)) < 0)
+    return bad_value (st, node, "colour", colour, error);
+  shape.colour = c;
+  for (guint i = 0; i < shapes->len; i++)
+    if (ts_shape_compare (&g_array_index (shapes, TsShape, i), &shape) == 0)
+      {
+        if (arrow)
+          ts_record_set_error (error, TS_RECORD_ERROR_INVALID, st->source, node_line (node),
+                               _("a second arrow from %s to %s"), from, to);
+        else
+          ts_record_set_error (error, TS_RECORD_ERROR_INVALID, st->source, node_line (node),
+                               _("a second mark on %s"), from);
+        return FALSE;
+      }
+  if (shapes->len == TS_RECORD_MAX_SHAPES)
+    {
+      ts_record_set_error (error, TS_RECORD_ERROR_TOO_LARGE, st->source, node_line (node),
+                           _("more than %d arrows and marks on one move"), TS_RECORD_MAX_SHAPES);
+      return FALSE;
+    }
+  g_array_append_val (shapes, shape);
+  return TRUE;
+}
+
+static gboolean
+is_shape_element (xmlNodePtr node)
+{
+  return node->type == XML_ELEMENT_NODE && (strcmp ((const char *) node->name, "mark") == 0 ||
+                                            strcmp ((const char *) node->name, "arrow") == 0);
+}
+
+/* The shapes read, in canonical order, into a. */
+static void
+take_shapes (GArray *shapes, TsAnnotation *a)
+{
+  g_array_sort (shapes, (GCompareFunc) ts_shape_compare);
+  g_free (a->shapes);
+  a->n_shapes = shapes->len;
+  a->shapes = a->n_shapes ? g_memdup2 (shapes->data, shapes->len * sizeof (TsShape)) : NULL;
+}
+
 static gboolean
 read_move (const ReadState *st, TsGameBuilder *b, xmlNodePtr node, GError **error)
 {
@@ -334,6 +435,7 @@ read_move (const ReadState *st, TsGameBuilder *b, xmlNodePtr node, GError **erro
   g_autofree char *nags = get_attr (node, "nags");
   g_autofree char *clock = get_attr (node, "clock");
   g_autofree char *analysis = get_attr (node, "analysis");
+  g_autoptr (GArray) shapes = g_array_new (FALSE, FALSE, sizeof (TsShape));
   TsAnnotation a;
   TsGameNode *move;
   gboolean ok = FALSE;
@@ -396,6 +498,12 @@ read_move (const ReadState *st, TsGameBuilder *b, xmlNodePtr node, GError **erro
             goto out;
           continue;
         }
+      if (is_shape_element (c))
+        {
+          if (!read_shape (st, ts_position_variant (ts_game_builder_position (b)), c, shapes, error))
+            goto out;
+          continue;
+        }
       if (strcmp (name, "before") == 0)
         slot = &a.comment_before;
       else if (strcmp (name, "after") == 0)
@@ -423,6 +531,7 @@ read_move (const ReadState *st, TsGameBuilder *b, xmlNodePtr node, GError **erro
   move = ts_game_builder_move (b, san, node_line (node), error);
   if (move == NULL)
     goto out;
+  take_shapes (shapes, &a);
   ts_annotation_clear (&move->annotation);
   move->annotation = a;
   return TRUE;
@@ -479,6 +588,7 @@ read_game (const ReadState *st, xmlNodePtr root, GError **error)
   g_autoptr (TsGame) game = NULL;
   g_autoptr (TsGameBuilder) builder = NULL;
   g_autoptr (TsPosition) start = NULL;
+  g_autoptr (GArray) shapes = g_array_new (FALSE, FALSE, sizeof (TsShape));
   const TsVariant *variant;
   xmlNodePtr setup = NULL, moves = NULL;
   guint64 version;
@@ -621,6 +731,11 @@ read_game (const ReadState *st, xmlNodePtr root, GError **error)
             return NULL;
           ts_game_root (game)->annotation.comment_before = ts_record_clean_text (text, FALSE);
         }
+      else if (is_shape_element (c))
+        {
+          if (!read_shape (st, variant, c, shapes, error))
+            return NULL;
+        }
       else if (strcmp (name, "moves") == 0)
         moves = c;
       else
@@ -635,6 +750,7 @@ read_game (const ReadState *st, xmlNodePtr root, GError **error)
                            _("no <moves> element"));
       return NULL;
     }
+  take_shapes (shapes, &ts_game_root (game)->annotation);
   builder = ts_game_builder_new (game, st->source);
   if (!check_attributes (st, moves, NULL, error) || !read_line (st, builder, moves, error))
     return NULL;

@@ -238,6 +238,7 @@ ts_annotation_clear (TsAnnotation *a)
 {
   g_free (a->comment_before);
   g_free (a->comment_after);
+  g_free (a->shapes);
   ts_annotation_init (a);
 }
 
@@ -247,6 +248,19 @@ ts_annotation_copy (TsAnnotation *dst, const TsAnnotation *src)
   *dst = *src;
   dst->comment_before = g_strdup (src->comment_before);
   dst->comment_after = g_strdup (src->comment_after);
+  dst->shapes = src->n_shapes ? g_memdup2 (src->shapes, src->n_shapes * sizeof (TsShape)) : NULL;
+}
+
+static gboolean
+shapes_equal (const TsAnnotation *a, const TsAnnotation *b)
+{
+  if (a->n_shapes != b->n_shapes)
+    return FALSE;
+  for (guint i = 0; i < a->n_shapes; i++)
+    if (ts_shape_compare (&a->shapes[i], &b->shapes[i]) != 0 ||
+        a->shapes[i].colour != b->shapes[i].colour)
+      return FALSE;
+  return TRUE;
 }
 
 gboolean
@@ -257,7 +271,8 @@ ts_annotation_equal (const TsAnnotation *a, const TsAnnotation *b)
          a->n_nags == b->n_nags && memcmp (a->nags, b->nags, a->n_nags) == 0 &&
          a->clock_ms == b->clock_ms && a->analysis == b->analysis && a->eval.kind == b->eval.kind &&
          (a->eval.kind == TS_EVAL_NONE ||
-          (a->eval.value == b->eval.value && a->eval.depth == b->eval.depth));
+          (a->eval.value == b->eval.value && a->eval.depth == b->eval.depth)) &&
+         shapes_equal (a, b);
 }
 
 static const char *const analysis_words[] = { "mark", "line" };   /* bit i: word i */
@@ -1024,6 +1039,7 @@ ts_game_set_annotation (TsGame *game, TsGameNode *node, const TsAnnotation *a)
   g_return_if_fail ((a->analysis & ~(TS_ANALYSIS_MARK | TS_ANALYSIS_LINE)) == 0);
   for (guint i = 0; i < a->n_nags; i++)
     g_return_if_fail (a->nags[i] >= 1);
+  g_return_if_fail (ts_shapes_are_canonical (game->variant, a->shapes, a->n_shapes));
 
   op = op_new (OP_ANNOTATION, NULL, node, 0);
   ts_annotation_copy (&op->old_annotation, &node->annotation);
@@ -1081,6 +1097,63 @@ ts_game_toggle_nag (TsGame *game, TsGameNode *node, guint nag)
   a.n_nags = n;
   ts_game_set_annotation (game, node, &a);
   ts_annotation_clear (&a);
+}
+
+/* Shapes */
+
+void
+ts_game_set_shapes (TsGame *game, TsGameNode *node, const TsShape *shapes, guint n)
+{
+  g_autoptr (GArray) sorted = g_array_new (FALSE, FALSE, sizeof (TsShape));
+  TsAnnotation a;
+
+  g_return_if_fail (node != NULL && node_in_tree (game, node));
+  /* a later shape on the same cells replaces an earlier one */
+  for (guint i = 0; i < n; i++)
+    {
+      guint j;
+
+      for (j = 0; j < sorted->len; j++)
+        if (ts_shape_compare (&g_array_index (sorted, TsShape, j), &shapes[i]) == 0)
+          break;
+      if (j < sorted->len)
+        g_array_index (sorted, TsShape, j) = shapes[i];
+      else
+        g_array_append_val (sorted, shapes[i]);
+    }
+  g_array_sort (sorted, (GCompareFunc) ts_shape_compare);
+  g_return_if_fail (ts_shapes_are_canonical (game->variant, (TsShape *) sorted->data, sorted->len));
+
+  ts_annotation_copy (&a, &node->annotation);
+  g_free (a.shapes);
+  a.n_shapes = sorted->len;
+  a.shapes = a.n_shapes ? g_memdup2 (sorted->data, a.n_shapes * sizeof (TsShape)) : NULL;
+  ts_game_set_annotation (game, node, &a);
+  ts_annotation_clear (&a);
+}
+
+gboolean
+ts_game_toggle_shape (TsGame *game, TsGameNode *node, const TsShape *shape)
+{
+  const TsAnnotation *a = &node->annotation;
+  g_autoptr (GArray) shapes = g_array_new (FALSE, FALSE, sizeof (TsShape));
+  gboolean present = FALSE;
+
+  for (guint i = 0; i < a->n_shapes; i++)
+    {
+      if (ts_shape_compare (&a->shapes[i], shape) != 0)
+        g_array_append_val (shapes, a->shapes[i]);
+      else if (a->shapes[i].colour == shape->colour)
+        present = TRUE;
+    }
+  if (!present)
+    {
+      if (shapes->len == TS_RECORD_MAX_SHAPES)
+        return FALSE;
+      g_array_append_val (shapes, *shape);
+    }
+  ts_game_set_shapes (game, node, (TsShape *) shapes->data, shapes->len);
+  return !present;
 }
 
 /* Metadata edits */

@@ -2,6 +2,7 @@
 
 #include <glib.h>
 
+#include "records/shapes.h"
 #include "rules/move.h"
 #include "rules/position.h"
 #include "rules/variant.h"
@@ -63,6 +64,8 @@ typedef struct {
   gint64  clock_ms;   /* time left on the mover's clock after the move; TS_CLOCK_NONE */
   TsEval  eval;
   guint8  analysis;   /* TsAnalysisFlags */
+  TsShape *shapes;    /* arrows and marked cells, in canonical order (records/shapes.h) */
+  guint    n_shapes;
 } TsAnnotation;
 
 void ts_annotation_init  (TsAnnotation *a);
@@ -153,6 +156,13 @@ void        ts_game_set_comment       (TsGame *game, TsGameNode *node, gboolean 
 /* Adds nag, or removes it when already there. A move mark ($1–$6) replaces another move
  * mark and an evaluation ($10–$19) another evaluation. */
 void        ts_game_toggle_nag        (TsGame *game, TsGameNode *node, guint nag);
+/* Replaces the node's arrows and marked cells (any order; a later shape on the same cells
+ * as an earlier one replaces it). */
+void        ts_game_set_shapes        (TsGame *game, TsGameNode *node, const TsShape *shapes, guint n);
+/* The drawing gesture, as on Lichess: adds shape; the same shape in the same colour is
+ * removed instead, in another colour it changes colour. Returns whether the shape is there
+ * afterwards. FALSE, and no change, when the node already holds TS_RECORD_MAX_SHAPES. */
+gboolean    ts_game_toggle_shape      (TsGame *game, TsGameNode *node, const TsShape *shape);
 
 const char *ts_game_get_field   (const TsGame *game, TsGameField field);   /* NULL if unset */
 void        ts_game_set_field   (TsGame *game, TsGameField field, const char *value);

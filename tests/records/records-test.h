@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string.h>
+
 #include "records/game.h"
 
 /* The i-th legal move at the game's cursor (asserts there is one). */
@@ -17,6 +19,19 @@ records_test_legal_move (TsGame *game, guint i)
   ts_move_list_clear (&list);
   ts_position_free (pos);
   return m;
+}
+
+/* Reads a game of either form, which must load (unmodified). */
+static inline TsGame *
+records_test_read_ok (const char *data, const char *source)
+{
+  g_autoptr (GError) error = NULL;
+  TsGame *game = ts_game_from_data (data, strlen (data), source, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  g_assert_false (ts_game_is_modified (game));
+  return game;
 }
 
 /* xmllint --relaxng against data/tessera-game.rng. */

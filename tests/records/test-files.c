@@ -37,17 +37,8 @@ assert_schema_valid (const char *name, const char *xml)
   g_assert_true (records_test_schema_accepts (path));
 }
 
-static TsGame *
-read_ok (const char *data, const char *source)
-{
-  g_autoptr (GError) error = NULL;
-  TsGame *game = ts_game_from_data (data, strlen (data), source, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (game);
-  g_assert_false (ts_game_is_modified (game));
-  return game;
-}
+/* read_ok: records-test.h */
+#define read_ok records_test_read_ok
 
 /* write, read, write: the same bytes, in both forms, and the text form carries the same
  * game as the XML form. */
