@@ -945,8 +945,13 @@ ts_game_session_save (TsGameSession *self,
   if (!ts_game_save (self->game, filename, ts_game_format_for_filename (filename), error))
     return FALSE;
   self->force_modified = FALSE;
-  g_free (self->filename);
-  self->filename = g_strdup (filename);
+  /* filename may be self->filename (Save): copied before the old one is freed */
+  {
+    char *copy = g_strdup (filename);
+
+    g_free (self->filename);
+    self->filename = copy;
+  }
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;
 }

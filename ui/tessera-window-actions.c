@@ -8,6 +8,14 @@
 #include "tessera-window-private.h"
 
 static void
+start_new_game (TesseraWindow *self)
+{
+  tessera_window_new_game (self, self->new_variant, &self->new_setup);
+}
+
+/* The new game replaces this window's game, once its unsaved changes are saved or the
+ * user chose to discard them (docs/window.md). */
+static void
 new_game_response (GtkDialog     *dialog,
                    int            response,
                    TesseraWindow *self)
@@ -16,11 +24,16 @@ new_game_response (GtkDialog     *dialog,
     {
       TsNewGameDialog *d = TS_NEW_GAME_DIALOG (dialog);
       const TsVariant *v = ts_new_game_dialog_get_variant (d);
-      TsSessionSetup setup;
 
-      ts_new_game_dialog_get_setup (d, &setup);
-      tessera_window_setup_to_settings (self, v->id, &setup);
-      tessera_window_new_game (self, v->id, &setup);
+      ts_new_game_dialog_get_setup (d, &self->new_setup);
+      g_free (self->new_variant);
+      self->new_variant = g_strdup (v->id);
+      tessera_window_setup_to_settings (self, v->id, &self->new_setup);
+      if (ts_game_session_is_modified (self->session))
+        tessera_window_ask_to_save (self, _("Save the game before starting a new one?"), _("_Discard Game"),
+                                    start_new_game);
+      else
+        start_new_game (self);
     }
   gtk_window_destroy (GTK_WINDOW (dialog));
 }

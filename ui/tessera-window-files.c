@@ -265,7 +265,7 @@ open_response (GtkNativeDialog *chooser,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
 
-      tessera_window_open_file (self, file);
+      tessera_window_open_here_or_new (self, file);
     }
   g_clear_object (&self->chooser);
 }
@@ -332,15 +332,42 @@ close_now (TesseraWindow *self)
 }
 
 static void
-close_response (GtkDialog     *dialog,
-                int            response,
-                TesseraWindow *self)
+ask_to_save_response (GtkDialog     *dialog,
+                      int            response,
+                      TesseraWindow *self)
 {
+  TesseraAfterSave then = g_object_get_data (G_OBJECT (dialog), "then");
+
   gtk_window_destroy (GTK_WINDOW (dialog));
   if (response == GTK_RESPONSE_REJECT)
-    close_now (self);
+    then (self);
   else if (response == GTK_RESPONSE_ACCEPT)
-    tessera_window_save_or_ask (self, close_now);
+    tessera_window_save_or_ask (self, then);
+}
+
+/* Asks what to do with the game's unsaved changes before then (closing the window,
+ * starting a new game): Save (then runs once saved), discard_label (then runs now) or
+ * Cancel (nothing happens). */
+void
+tessera_window_ask_to_save (TesseraWindow    *self,
+                            const char       *question,
+                            const char       *discard_label,
+                            TesseraAfterSave  then)
+{
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, "%s", question);
+
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("If you don’t save, the moves since the last save are lost."));
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog),
+                          discard_label, GTK_RESPONSE_REJECT,
+                          _("_Cancel"), GTK_RESPONSE_CANCEL,
+                          _("_Save"), GTK_RESPONSE_ACCEPT,
+                          NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  g_object_set_data (G_OBJECT (dialog), "then", then);
+  g_signal_connect (dialog, "response", G_CALLBACK (ask_to_save_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* Asks what to do with unsaved changes and returns TRUE (the window stays), or lets the
@@ -348,27 +375,12 @@ close_response (GtkDialog     *dialog,
 gboolean
 tessera_window_ask_before_closing (TesseraWindow *self)
 {
-  GtkWidget *dialog;
-
   if (self->close_confirmed || self->session == NULL || !ts_game_session_is_modified (self->session))
     {
       remove_autosave (self);
       return FALSE;
     }
-
-  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                   "%s", _("Save the game before closing?"));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-                                            _("If you don’t save, the moves since the last save are lost."));
-  gtk_dialog_add_buttons (GTK_DIALOG (dialog),
-                          _("Close _without Saving"), GTK_RESPONSE_REJECT,
-                          _("_Cancel"), GTK_RESPONSE_CANCEL,
-                          _("_Save"), GTK_RESPONSE_ACCEPT,
-                          NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  g_signal_connect (dialog, "response", G_CALLBACK (close_response), self);
-  gtk_window_present (GTK_WINDOW (dialog));
+  tessera_window_ask_to_save (self, _("Save the game before closing?"), _("Close _without Saving"), close_now);
   return TRUE;
 }
 

@@ -28,6 +28,8 @@ struct _TesseraWindow
   gboolean              autosave_warned;  /* a failed autosave was reported */
   GPtrArray            *orphans;          /* games of windows gone, offered for restoring */
   GtkFileChooserNative *chooser;
+  char                 *new_variant;      /* the new game asked for, once the old one is */
+  TsSessionSetup        new_setup;        /* saved or discarded */
 
   /* template children */
   GtkLabel             *title_label;
@@ -81,6 +83,10 @@ void     tessera_window_save_or_ask          (TesseraWindow        *self,
                                               TesseraAfterSave      after);
 void     tessera_window_save_as              (TesseraWindow        *self,
                                               TesseraAfterSave      after);
+void     tessera_window_ask_to_save          (TesseraWindow        *self,
+                                              const char           *question,
+                                              const char           *discard_label,
+                                              TesseraAfterSave      then);
 gboolean tessera_window_ask_before_closing   (TesseraWindow        *self);
 
 /* tessera-window-actions.c */

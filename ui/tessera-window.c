@@ -562,6 +562,7 @@ tessera_window_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->variant, g_free);
   g_clear_pointer (&self->status_extra, g_free);
+  g_clear_pointer (&self->new_variant, g_free);
 
   G_OBJECT_CLASS (tessera_window_parent_class)->finalize (object);
 }

@@ -19,6 +19,7 @@
 #include "records/game-random.h"
 #include "rules/variant.h"
 #include "tessera-window.h"
+#include "widget-test.h"
 
 #define PLIES 4
 
@@ -26,13 +27,8 @@ static void
 reset_settings (void)
 {
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_auto(GStrv) keys = NULL;
 
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i]; i++)
-    g_settings_reset (settings, keys[i]);
+  widget_test_reset_settings (settings);
 }
 
 static void

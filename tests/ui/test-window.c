@@ -7,18 +7,7 @@
 #include "rules/variant.h"
 #include "tessera-application.h"
 #include "tessera-window.h"
-
-static void
-reset_settings (GSettings *settings)
-{
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_auto(GStrv) keys = NULL;
-
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i]; i++)
-    g_settings_reset (settings, keys[i]);
-}
+#include "widget-test.h"
 
 static void
 test_window_restores_state (void)
@@ -27,7 +16,7 @@ test_window_restores_state (void)
   TesseraWindow *window;
   int width, height;
 
-  reset_settings (settings);
+  widget_test_reset_settings (settings);
   g_settings_set_int (settings, "window-width", 912);
   g_settings_set_int (settings, "window-height", 634);
 
@@ -48,7 +37,7 @@ test_window_saves_state (void)
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
   TesseraWindow *window;
 
-  reset_settings (settings);
+  widget_test_reset_settings (settings);
   window = g_object_ref_sink (tessera_window_new (NULL, "raumschach"));
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
@@ -114,7 +103,7 @@ test_application_actions (void)
   g_application_register (G_APPLICATION (app), NULL, &error);
   g_assert_no_error (error);
   settings = tessera_application_get_settings (app);
-  reset_settings (settings);
+  widget_test_reset_settings (settings);
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), actions[i]));

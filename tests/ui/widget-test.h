@@ -1,5 +1,5 @@
 /* Helpers shared by the widget tests: finding widgets in a tree, and destroying a window
- * whose widget a worker thread may still hold. */
+ * whose widget a worker thread may still hold; the settings back to their defaults. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -37,6 +37,19 @@ widget_test_destroy_and_wait (GtkWidget *window, gpointer widget)
       g_usleep (500);
     }
   g_assert_null (widget);
+}
+
+/* Every key of settings back to its default. */
+static inline void
+widget_test_reset_settings (GSettings *settings)
+{
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i]; i++)
+    g_settings_reset (settings, keys[i]);
 }
 
 G_END_DECLS
