@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "rules/notation.h"
@@ -127,4 +128,16 @@ TsPosition *
 ts_cli_position_options_build (const TsCliPositionOptions *options)
 {
   return ts_cli_build_position (options->variant, options->position, options->moves);
+}
+
+guint
+ts_cli_max_hash_mb (void)
+{
+  long pages = sysconf (_SC_PHYS_PAGES), page_size = sysconf (_SC_PAGESIZE);
+  guint64 mb;
+
+  if (pages <= 0 || page_size <= 0)
+    return 1024;   /* unknown: a size every machine that runs Tessera has */
+  mb = (guint64) pages * (guint64) page_size / 2 >> 20;
+  return (guint) CLAMP (mb, 1, G_MAXUINT32 >> 12);
 }

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "cli-engine.h"
+#include "cli-protocol.h"
 #include "cli-rules.h"
 #include "cli-doseki.h"
 #include "cli-records.h"
@@ -39,6 +40,7 @@ static const TsCliCommand commands[] = {
   { "analyse", N_("Search a position and print the best move"), ts_cli_analyse },
   { "match", N_("Play engine levels and the greedy player against each other"), ts_cli_match },
   { "bench", N_("Fixed-depth search of every variant: node count and speed"), ts_cli_bench },
+  { "engine", N_("Speak the engine protocol on standard input and output"), ts_cli_engine },
   /* diagrams */
 #ifdef TS_HAVE_RENDER
   { "diagram", N_("Write a diagram of a position (PNG, SVG, PDF)"), ts_cli_diagram },

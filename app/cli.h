@@ -48,4 +48,9 @@ const TsVariant *ts_cli_lookup_variant         (const char *id);
 /* One line per variant: its id and its name. */
 void             ts_cli_print_variants         (void);
 
+/* The largest transposition table allowed, in MiB: half of this machine's memory. A
+ * bigger one could not be allocated (the allocation would abort the process) or would
+ * push everything else out of memory. */
+guint            ts_cli_max_hash_mb            (void);
+
 G_END_DECLS

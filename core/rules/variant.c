@@ -363,6 +363,14 @@ ts_variant_piece_type_by_letter (const TsVariant *v,
   return -1;
 }
 
+char
+ts_variant_seat_key (const TsVariant *v,
+                     guint            seat)
+{
+  g_return_val_if_fail (seat < v->n_seats, '?');
+  return v->rules->seat_keys[seat][0];
+}
+
 static guint
 part_value (const TsCellNamePart *part,
             const int             co[TS_MAX_DIMS])

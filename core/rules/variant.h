@@ -53,6 +53,9 @@ const TsVariant *const *ts_variant_list   (guint      *n_variants);  /* all, in 
 
 int    ts_variant_piece_type_by_letter (const TsVariant *v,
                                         char             letter);    /* -1 if none */
+/* The one-character key of a seat in position text ('w', 'b'; '1'…'4'; 'r' 'o' 'g' 'b'). */
+char   ts_variant_seat_key   (const TsVariant *v,
+                              guint            seat);
 
 /* Cell names as RULES.md gives them per variant ("Aa1", "E1w", "1a1", "e5", "Ab2"). */
 void   ts_variant_cell_name  (const TsVariant *v,
