@@ -162,7 +162,6 @@ line_activated (TsAnalysisPanel *panel, guint line, guint n, TesseraWindow *wind
 void
 ts_editor_actions_install (TesseraWindow *window)
 {
-  static gboolean following;
   static const GActionEntry entries[] = {
     { "edit-position", action_edit_position, NULL, NULL, NULL, { 0 } },
     { "preferences", action_preferences, NULL, NULL, NULL, { 0 } },
@@ -173,13 +172,6 @@ ts_editor_actions_install (TesseraWindow *window)
   GtkWidget *panel = ts_analysis_panel_new ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (window), entries, G_N_ELEMENTS (entries), window);
-  if (!following)
-    {
-      g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-
-      following = TRUE;
-      ts_preferences_follow_color_scheme (settings);
-    }
   gtk_notebook_append_page (tessera_window_get_side_notebook (window), panel,
                             gtk_label_new (_("Analysis")));
   g_object_set_data (G_OBJECT (window), "ts-analysis-panel", panel);

@@ -1,6 +1,7 @@
 /* TsPreferencesDialog: the GSettings keys of the board and the application. */
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "preferences-dialog.h"
@@ -71,93 +72,29 @@ ts_preferences_dialog_new (GtkWindow *parent)
 
 /* ---- the colour scheme ---- */
 
-typedef struct {
-  GSettings  *settings;
-  GDBusProxy *portal;
-  gboolean    desktop_dark;
-} SchemeFollower;
-
-static void
-apply_scheme (SchemeFollower *f)
+static gboolean
+nick_to_color_scheme (GValue *value, GVariant *variant, gpointer data)
 {
-  g_autofree char *scheme = g_settings_get_string (f->settings, "color-scheme");
-  gboolean dark = g_str_equal (scheme, "dark") ||
-                  (g_str_equal (scheme, "default") && f->desktop_dark);
+  const char *nick = g_variant_get_string (variant, NULL);
 
-  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", dark, NULL);
-}
-
-/* org.freedesktop.appearance color-scheme: 0 no preference, 1 dark, 2 light. */
-static void
-set_portal_value (SchemeFollower *f, GVariant *value)
-{
-  g_autoptr(GVariant) inner = NULL;
-
-  while (value && g_variant_is_of_type (value, G_VARIANT_TYPE_VARIANT))
-    {
-      GVariant *next = g_variant_get_variant (value);
-
-      g_clear_pointer (&inner, g_variant_unref);
-      inner = next;
-      value = next;
-    }
-  if (value && g_variant_is_of_type (value, G_VARIANT_TYPE_UINT32))
-    f->desktop_dark = g_variant_get_uint32 (value) == 1;
-  apply_scheme (f);
-}
-
-static void
-portal_signal (GDBusProxy *proxy, const char *sender, const char *signal, GVariant *params, gpointer data)
-{
-  const char *ns, *key;
-  g_autoptr(GVariant) value = NULL;
-
-  if (!g_str_equal (signal, "SettingChanged"))
-    return;
-  g_variant_get (params, "(&s&sv)", &ns, &key, &value);
-  if (g_str_equal (ns, "org.freedesktop.appearance") && g_str_equal (key, "color-scheme"))
-    set_portal_value (data, value);
-}
-
-static void
-portal_read_done (GObject *source, GAsyncResult *result, gpointer data)
-{
-  g_autoptr(GVariant) reply = g_dbus_proxy_call_finish (G_DBUS_PROXY (source), result, NULL);
-  g_autoptr(GVariant) value = NULL;
-
-  /* no portal (a bare session, the tests): the light style */
-  if (!reply)
-    return;
-  g_variant_get (reply, "(v)", &value);
-  set_portal_value (data, value);
-}
-
-static void
-portal_ready (GObject *source, GAsyncResult *result, gpointer data)
-{
-  SchemeFollower *f = data;
-
-  f->portal = g_dbus_proxy_new_for_bus_finish (result, NULL);
-  if (!f->portal)
-    return;
-  g_signal_connect (f->portal, "g-signal", G_CALLBACK (portal_signal), f);
-  g_dbus_proxy_call (f->portal, "Read", g_variant_new ("(ss)", "org.freedesktop.appearance", "color-scheme"),
-                     G_DBUS_CALL_FLAGS_NONE, 2000, NULL, portal_read_done, f);
+  /* ADW_COLOR_SCHEME_DEFAULT follows the desktop's preference, light without one */
+  if (g_str_equal (nick, "light"))
+    g_value_set_enum (value, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  else if (g_str_equal (nick, "dark"))
+    g_value_set_enum (value, ADW_COLOR_SCHEME_FORCE_DARK);
+  else
+    g_value_set_enum (value, ADW_COLOR_SCHEME_DEFAULT);
+  return TRUE;
 }
 
 void
 ts_preferences_follow_color_scheme (GSettings *settings)
 {
-  /* lives as long as the application */
-  SchemeFollower *f = g_new0 (SchemeFollower, 1);
+  g_return_if_fail (G_IS_SETTINGS (settings));
 
-  f->settings = g_object_ref (settings);
-  g_signal_connect_swapped (settings, "changed::color-scheme", G_CALLBACK (apply_scheme), f);
-  apply_scheme (f);
-  g_dbus_proxy_new_for_bus (G_BUS_TYPE_SESSION,
-                            G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START_AT_CONSTRUCTION,
-                            NULL, "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
-                            "org.freedesktop.portal.Settings", NULL, portal_ready, f);
+  g_settings_bind_with_mapping (settings, "color-scheme", adw_style_manager_get_default (),
+                                "color-scheme", G_SETTINGS_BIND_GET, nick_to_color_scheme,
+                                NULL, NULL, NULL);
 }
 
 /* ---- GObject ---- */

@@ -12,9 +12,9 @@ G_DECLARE_FINAL_TYPE (TsPreferencesDialog, ts_preferences_dialog, TS, PREFERENCE
  * once, nothing to confirm). */
 GtkWidget *ts_preferences_dialog_new (GtkWindow *parent);
 
-/* Applies the "color-scheme" key: "default" follows the desktop (the freedesktop
- * appearance portal's colour scheme, watched for changes), or forces "light" or
- * "dark". Call once at start-up; it keeps following both. */
+/* Binds the "color-scheme" key to the default AdwStyleManager: "default" follows the
+ * desktop's preference (light without one), "light" and "dark" force one. The
+ * application calls it at start-up; it keeps following the key. */
 void       ts_preferences_follow_color_scheme (GSettings *settings);
 
 G_END_DECLS

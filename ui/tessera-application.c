@@ -4,18 +4,18 @@
 
 #include "rules/variant.h"
 #include "help-window.h"
+#include "preferences-dialog.h"
 #include "tessera-application.h"
 #include "tessera-window.h"
 
 struct _TesseraApplication
 {
-  GtkApplication  parent_instance;
+  AdwApplication  parent_instance;
   GSettings      *settings;
-  GtkCssProvider *css;
   GtkWindow      *shortcuts;   /* weak */
 };
 
-G_DEFINE_FINAL_TYPE (TesseraApplication, tessera_application, GTK_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (TesseraApplication, tessera_application, ADW_TYPE_APPLICATION)
 
 static char *
 known_variant_ids (void)
@@ -153,12 +153,8 @@ tessera_application_startup (GApplication *app)
   tessera_help_install_actions (GTK_APPLICATION (app));
   for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
-
-  self->css = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (self->css, "/io/github/tessera/Tessera/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
-                                              GTK_STYLE_PROVIDER (self->css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  /* AdwApplication loads style.css from the resource base path by itself. */
+  ts_preferences_follow_color_scheme (self->settings);
 }
 
 /* @id if it names a variant, else the first variant there is (a stale setting, say). */
@@ -304,7 +300,6 @@ tessera_application_dispose (GObject *object)
   TesseraApplication *self = TESSERA_APPLICATION (object);
 
   g_clear_object (&self->settings);
-  g_clear_object (&self->css);
   g_clear_weak_pointer (&self->shortcuts);
 
   G_OBJECT_CLASS (tessera_application_parent_class)->dispose (object);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "game-session.h"
 #include "move-list.h"
@@ -15,7 +15,7 @@ G_BEGIN_DECLS
  * tessera-window-actions.c (the win.* actions and the keys). */
 struct _TesseraWindow
 {
-  GtkApplicationWindow  parent_instance;
+  AdwApplicationWindow  parent_instance;
 
   GSettings            *settings;
   char                 *variant;
@@ -30,10 +30,11 @@ struct _TesseraWindow
   GtkFileChooserNative *chooser;
   char                 *new_variant;      /* the new game asked for, once the old one is */
   TsSessionSetup        new_setup;        /* saved or discarded */
+  AdwToast             *toast;          /* weak: the toast shown */
 
   /* template children */
-  GtkLabel             *title_label;
-  GtkLabel             *subtitle_label;
+  AdwWindowTitle       *window_title;
+  AdwToastOverlay      *toast_overlay;
   GtkStack             *content_stack;
   GtkLabel             *placeholder_title;
   GtkLabel             *placeholder_description;

@@ -9,7 +9,7 @@
 
 
 
-G_DEFINE_FINAL_TYPE (TesseraWindow, tessera_window, GTK_TYPE_APPLICATION_WINDOW)
+G_DEFINE_FINAL_TYPE (TesseraWindow, tessera_window, ADW_TYPE_APPLICATION_WINDOW)
 
 enum {
   PROP_0,
@@ -80,7 +80,7 @@ set_variant (TesseraWindow *self,
   g_free (self->variant);
   self->variant = g_strdup (variant_id);
 
-  gtk_label_set_label (self->subtitle_label, name);
+  adw_window_title_set_subtitle (self->window_title, name);
   gtk_label_set_label (self->placeholder_title, name);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VARIANT]);
 }
@@ -107,8 +107,8 @@ tessera_window_update_title (TesseraWindow *self)
 
   /* The bullet marks unsaved changes, as GNOME's editors do. */
   title = ts_game_session_is_modified (self->session) ? g_strdup_printf ("• %s", base) : g_strdup (base);
-  gtk_label_set_label (self->title_label, title);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), filename);
+  adw_window_title_set_title (self->window_title, title);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->window_title), filename);
   /* What the window manager shows (task bar, window switcher): the header bar's two lines
    * on one. */
   /* Translators: the window title, the game and its variant: "• game.tessera — Raumschach" */
@@ -411,6 +411,30 @@ tessera_window_set_content (TesseraWindow *self,
   gtk_stack_set_visible_child (self->content_stack, content);
 }
 
+AdwToast *
+tessera_window_show_toast (TesseraWindow *self,
+                           const char    *text,
+                           const char    *undo_action)
+{
+  AdwToast *toast;
+
+  g_return_val_if_fail (TESSERA_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (text != NULL, NULL);
+
+  /* a new toast replaces the one shown rather than queueing behind it */
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+  toast = adw_toast_new (text);
+  if (undo_action != NULL)
+    {
+      adw_toast_set_button_label (toast, _("_Undo"));
+      adw_toast_set_detailed_action_name (toast, undo_action);
+    }
+  g_set_weak_pointer (&self->toast, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  return toast;
+}
+
 static void
 save_window_state (TesseraWindow *self)
 {
@@ -544,6 +568,7 @@ tessera_window_dispose (GObject *object)
   TesseraWindow *self = TESSERA_WINDOW (object);
 
   tessera_window_files_dispose (self);
+  g_clear_weak_pointer (&self->toast);
   if (self->session != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->session, self);
@@ -604,8 +629,8 @@ tessera_window_class_init (TesseraWindowClass *klass)
   g_type_ensure (TS_TYPE_CLOCK_VIEW);
   g_type_ensure (TS_TYPE_MOVE_LIST_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/tessera-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, TesseraWindow, title_label);
-  gtk_widget_class_bind_template_child (widget_class, TesseraWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, TesseraWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, TesseraWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, content_stack);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, placeholder_title);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, placeholder_description);

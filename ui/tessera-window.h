@@ -1,13 +1,13 @@
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "game-session.h"
 
 G_BEGIN_DECLS
 
 #define TESSERA_TYPE_WINDOW (tessera_window_get_type ())
-G_DECLARE_FINAL_TYPE (TesseraWindow, tessera_window, TESSERA, WINDOW, GtkApplicationWindow)
+G_DECLARE_FINAL_TYPE (TesseraWindow, tessera_window, TESSERA, WINDOW, AdwApplicationWindow)
 
 /* The game window: board, side pane (a GtkNotebook whose first page is the move list;
  * other panels add pages), files and autosave. Actions: win.new-game, win.open,
@@ -44,6 +44,12 @@ gboolean       tessera_window_save        (TesseraWindow  *self,
 TsGameSession *tessera_window_get_session (TesseraWindow  *self);
 GtkWidget     *tessera_window_get_board   (TesseraWindow  *self);
 GtkNotebook   *tessera_window_get_side_notebook (TesseraWindow *self);
+/* A toast over the window's content: text (translated); with undo_action (a detailed
+ * action name, "win.undo"), an Undo button that activates it. A newer toast replaces
+ * the one shown. Returns the toast (owned by the window's overlay): tests read it. */
+AdwToast      *tessera_window_show_toast  (TesseraWindow  *self,
+                                           const char     *text,
+                                           const char     *undo_action);
 /* g_get_user_data_dir()/tessera/autosave */
 char          *tessera_window_autosave_dir (void);
 

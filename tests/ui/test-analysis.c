@@ -1,6 +1,6 @@
 /* TsAnalysisPanel and TsEvalGraph: the engine in its worker thread finds a mate,
  * several lines, clickable moves, stop; the graph maps clicks to plies. */
-#include <gtk/gtk.h>
+#include <adwaita.h>
 #include <string.h>
 
 #include "analysis-panel.h"
@@ -197,6 +197,7 @@ main (int argc, char **argv)
 {
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
   g_test_add_func ("/analysis/mate-in-one", test_mate_in_one);
   g_test_add_func ("/analysis/lines", test_lines);
   g_test_add_func ("/analysis/graph", test_graph);

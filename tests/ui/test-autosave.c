@@ -7,7 +7,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <gtk/gtk.h>
+#include <adwaita.h>
 #include <signal.h>
 
 #include "records/game.h"
@@ -576,6 +576,7 @@ main (int argc, char *argv[])
   /* This program and the tessera it starts share a private data folder. */
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
 
   g_test_add_func ("/autosave/shorter-record", test_shorter_record);
   g_test_add_func ("/autosave/new-game-shorter", test_new_game_shorter);

@@ -1,7 +1,7 @@
 /* The preferences reach the board: GSettings keys drive a live TsBoardView (colours,
  * piece style, coordinates), a move made slides from its cell to its target, and a move
  * asks for a sound when sounds are on. */
-#include <gtk/gtk.h>
+#include <adwaita.h>
 #include <string.h>
 
 #include "board-view.h"
@@ -139,15 +139,15 @@ test_settings_theme (Fixture *f, gconstpointer data)
 static void
 test_settings_theme_dark (Fixture *f, gconstpointer data)
 {
-  GtkSettings *gtk = gtk_widget_get_settings (GTK_WIDGET (f->view));
+  AdwStyleManager *style = adw_style_manager_get_default ();
   TsCell ac3 = cell (f->view, "Ac3");
   Frame fr;
 
   g_settings_set_string (f->settings, "board-theme", "green");
-  g_object_set (gtk, "gtk-application-prefer-dark-theme", TRUE, NULL);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
   settle (f->view);
   frame_draw (&fr, f->view);
-  g_object_set (gtk, "gtk-application-prefer-dark-theme", FALSE, NULL);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
   g_assert_true (near_pixel (frame_pixel (&fr, f->view, ac3, 0.5, 0.5),
                              rgb_pixel (&ts_board_theme_get (TS_BOARD_THEME_GREEN, TRUE)->dark), 2));
   cairo_surface_destroy (fr.surface);
@@ -496,6 +496,7 @@ int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
 #define ADD(path, func) \
   g_test_add ("/board-prefs/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("settings/theme", test_settings_theme);

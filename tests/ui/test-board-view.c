@@ -1,6 +1,6 @@
 /* TsBoardView: selection, targets in every layer, hover echoes, last move and
  * check marks, promotion chooser, keyboard cursor, drag, Doseki sets. */
-#include <gtk/gtk.h>
+#include <adwaita.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
 #endif
@@ -513,6 +513,7 @@ int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
 
 #define ADD(path, func, data) \
   g_test_add ("/board-view/" path, Fixture, data, fixture_set_up, func, fixture_tear_down)

@@ -2,7 +2,7 @@
  * the dialog's code path, the PNG's size; Copy Image). */
 #include <cairo.h>
 #include <glib/gstdio.h>
-#include <gtk/gtk.h>
+#include <adwaita.h>
 #include <string.h>
 
 #include "board-view.h"
@@ -55,15 +55,15 @@ test_preferences (void)
   gtk_drop_down_set_selected (g_ptr_array_index (dropdowns, 2), 2);
   scheme = g_settings_get_string (settings, "color-scheme");
   g_assert_cmpstr (scheme, ==, "dark");
-  {
-    gboolean dark;
-
-    g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", &dark, NULL);
-    g_assert_true (dark);
-    g_settings_set_string (settings, "color-scheme", "default");
-    g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", &dark, NULL);
-    g_assert_false (dark);
-  }
+  g_assert_true (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  g_settings_set_string (settings, "color-scheme", "default");
+  g_assert_false (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==,
+                   ADW_COLOR_SCHEME_DEFAULT);
+  g_settings_set_string (settings, "color-scheme", "light");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==,
+                   ADW_COLOR_SCHEME_FORCE_LIGHT);
+  g_settings_reset (settings, "color-scheme");
   g_settings_reset (settings, "show-coordinates");
   g_settings_reset (settings, "piece-style");
   g_settings_reset (settings, "animate-moves");
@@ -267,6 +267,7 @@ main (int argc, char **argv)
 {
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
   g_test_add_func ("/dialogs/preferences", test_preferences);
   g_test_add_func ("/dialogs/export-diagram", test_export);
   g_test_add_func ("/dialogs/copy-image", test_copy_image);

@@ -2,7 +2,7 @@
  * position, Save as Problem), win.copy-image, win.export-diagram, win.preferences,
  * win.solve, and the Analysis page following the game. */
 #include <glib/gstdio.h>
-#include <gtk/gtk.h>
+#include <adwaita.h>
 #include <string.h>
 
 #include "analysis-panel.h"
@@ -618,6 +618,7 @@ main (int argc, char **argv)
   g_assert_nonnull (g_mkdtemp (tmp));
   g_setenv ("TMPDIR", tmp, TRUE);
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
   g_test_add_func ("/editor-actions/actions", test_actions);
   g_test_add_func ("/editor-actions/analyse-in-new-window", test_analyse_in_new_window);
   g_test_add_func ("/editor-actions/save-problem", test_save_problem_solved);

@@ -5,7 +5,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <gtk/gtk.h>
+#include <adwaita.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
 #endif
@@ -920,6 +920,7 @@ main (int argc, char *argv[])
    * software GL it would run in llvmpipe's threads). */
   g_setenv ("GSK_RENDERER", "cairo", TRUE);
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
 
   variants = ts_variant_list (&n);
   for (guint i = 0; i < n; i++)

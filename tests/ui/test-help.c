@@ -2,7 +2,7 @@
  * app.help-variant; one help window at a time. */
 #include "config.h"
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "help-pages.h"
 #include "help-window.h"
@@ -133,6 +133,7 @@ int
 main (int argc, char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
 
   g_test_add_func ("/help/pages", test_help_pages);
   g_test_add_func ("/help/actions", test_help_actions);

@@ -2,7 +2,7 @@
  * window, and so are the board's keys (cursor, layers, select/move, cancel) and F1 help. */
 #include "config.h"
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "tessera-application.h"
 
@@ -87,6 +87,7 @@ int
 main (int argc, char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
 
   g_test_add_func ("/keyboard/accels-listed", test_accels_listed);
 

@@ -1,6 +1,6 @@
 /* TsPositionEditor: position text round trips, placing and removing pieces, the
  * controls, live validation with Play and Analyse, pasted errors (issue 9). */
-#include <gtk/gtk.h>
+#include <adwaita.h>
 #include <string.h>
 
 #include "position-editor.h"
@@ -372,6 +372,7 @@ main (int argc, char **argv)
   /* llvmpipe's shader compiles take seconds per window on a loaded machine */
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
 #define ADD(path, func, variant) \
   g_test_add (path, Fixture, variant, fixture_set_up, func, fixture_tear_down)
   ADD ("/position-editor/text-round-trip", test_text_round_trip, NULL);

@@ -2,7 +2,7 @@
  * solving mode answering with the best defence, Solve in the worker thread. */
 #include <glib/gstdio.h>
 #include <stdarg.h>
-#include <gtk/gtk.h>
+#include <adwaita.h>
 #include <string.h>
 
 #include "board-view.h"
@@ -309,6 +309,7 @@ main (int argc, char **argv)
 {
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
   g_test_add_func ("/problem/solution-tree", test_solution_tree);
   g_test_add_func ("/problem/solving-mode", test_solving_mode);
   g_test_add_func ("/problem/no-mate-and-not-a-problem", test_no_mate_and_not_a_problem);

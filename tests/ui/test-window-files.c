@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "new-game-dialog.h"
 #include "records/game-random.h"
@@ -260,6 +260,7 @@ main (int argc, char *argv[])
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   tmp_dir = data_home;
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
 
   g_test_add_func ("/window-files/new-game-asks", test_new_game_asks);
   g_test_add_func ("/window-files/open-keeps-unsaved", test_open_keeps_unsaved);

@@ -2,8 +2,9 @@
  * area, the application's actions and accelerators. */
 #include "config.h"
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
+#include "question.h"
 #include "rules/variant.h"
 #include "tessera-application.h"
 #include "tessera-window.h"
@@ -74,6 +75,127 @@ test_window_content (void)
   g_assert_finalize_object (window);
 }
 
+static void
+count_call (guint *n)
+{
+  (*n)++;
+}
+
+/* The toast API: text, an Undo button bound to the action, a new toast replacing the
+ * one shown. */
+static void
+test_window_toast (void)
+{
+  TesseraWindow *window = g_object_ref_sink (tessera_window_new (NULL, "raumschach"));
+  AdwToast *first, *second;
+  guint dismissed = 0;
+
+  gtk_window_present (GTK_WINDOW (window));
+  first = tessera_window_show_toast (window, "Game saved", NULL);
+  g_assert_cmpstr (adw_toast_get_title (first), ==, "Game saved");
+  g_assert_null (adw_toast_get_button_label (first));
+  g_signal_connect_swapped (first, "dismissed", G_CALLBACK (count_call), &dismissed);
+
+  second = tessera_window_show_toast (window, "Move taken back", "win.undo");
+  g_assert_cmpstr (adw_toast_get_title (second), ==, "Move taken back");
+  g_assert_cmpstr (adw_toast_get_button_label (second), ==, "_Undo");
+  g_assert_cmpstr (adw_toast_get_action_name (second), ==, "win.undo");
+  /* the first was dismissed at once, not queued behind the second */
+  g_assert_cmpuint (dismissed, ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (window);
+}
+
+static void
+record_answer (const char *answer, gpointer data)
+{
+  char **out = data;
+
+  g_free (*out);
+  *out = g_strdup (answer);
+}
+
+/* The question helper: buttons in order with their looks, Enter's and Escape's answers,
+ * the callback called once with the answer, the dialog gone afterwards. */
+static void
+test_question (void)
+{
+  static const TsAnswer answers[] = {
+    { "cancel", "_Cancel", ADW_RESPONSE_DEFAULT },
+    { "discard", "_Discard", ADW_RESPONSE_DESTRUCTIVE },
+    { "save", "_Save", ADW_RESPONSE_SUGGESTED },
+  };
+  TesseraWindow *window = g_object_ref_sink (tessera_window_new (NULL, "raumschach"));
+  g_autofree char *answer = NULL;
+  AdwMessageDialog *dialog;
+
+  gtk_window_present (GTK_WINDOW (window));
+  dialog = ts_question_ask (GTK_WINDOW (window), "Save changes?", "The game is not saved.",
+                            answers, G_N_ELEMENTS (answers), "save", "cancel",
+                            record_answer, &answer);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save changes?");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, "The game is not saved.");
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "save");
+  g_assert_cmpstr (adw_message_dialog_get_close_response (dialog), ==, "cancel");
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "discard"), ==, "_Discard");
+  g_assert_cmpint (adw_message_dialog_get_response_appearance (dialog, "discard"), ==,
+                   ADW_RESPONSE_DESTRUCTIVE);
+  g_assert_cmpint (adw_message_dialog_get_response_appearance (dialog, "save"), ==,
+                   ADW_RESPONSE_SUGGESTED);
+
+  adw_message_dialog_response (dialog, "discard");
+  g_assert_cmpstr (answer, ==, "discard");
+  while (dialog && g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (dialog);
+
+  /* closing it (Escape) answers with the close answer */
+  dialog = ts_question_ask (GTK_WINDOW (window), "Restore?", NULL, answers, 2, "discard",
+                            "cancel", record_answer, &answer);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_window_close (GTK_WINDOW (dialog));
+  g_assert_cmpstr (answer, ==, "cancel");
+  while (dialog && g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (dialog);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (window);
+}
+
+/* AdwApplication loads the application's style.css: a banner has its padding
+ * (6 px above and below its tallest child). */
+static void
+assert_style_applies (GtkWidget *window)
+{
+  g_autoptr(GPtrArray) boxes = widget_test_collect (window, GTK_TYPE_BOX);
+  guint checked = 0;
+
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      GtkWidget *box = g_ptr_array_index (boxes, i);
+      int box_height, tallest = 0;
+
+      if (!gtk_widget_has_css_class (box, "banner"))
+        continue;
+      for (GtkWidget *c = gtk_widget_get_first_child (box); c; c = gtk_widget_get_next_sibling (c))
+        {
+          int h;
+
+          gtk_widget_measure (c, GTK_ORIENTATION_VERTICAL, -1, &h, NULL, NULL, NULL);
+          tallest = MAX (tallest, h);
+        }
+      gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, -1, &box_height, NULL, NULL, NULL);
+      g_assert_cmpint (box_height, ==, tallest + 12);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 0);
+}
+
 static guint
 count_shortcuts_windows (GList *windows)
 {
@@ -120,6 +242,7 @@ test_application_actions (void)
   windows = gtk_application_get_windows (GTK_APPLICATION (app));
   g_assert_cmpuint (g_list_length (windows), ==, 1);
   g_assert_cmpstr (tessera_window_get_variant (windows->data), ==, first_variant);
+  assert_style_applies (windows->data);
 
   /* new-game opens another window and remembers the variant; unknown ids are refused. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "new-game", g_variant_new_string (last_id));
@@ -149,10 +272,13 @@ int
 main (int argc, char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
 
   g_test_add_func ("/window/restores-state", test_window_restores_state);
   g_test_add_func ("/window/saves-state", test_window_saves_state);
   g_test_add_func ("/window/content", test_window_content);
+  g_test_add_func ("/window/toast", test_window_toast);
+  g_test_add_func ("/window/question", test_question);
   g_test_add_func ("/application/actions", test_application_actions);
 
   return g_test_run ();
