@@ -56,6 +56,21 @@ test_analyse_errors (void)
   g_assert_nonnull (strstr (err3, "Zz9"));
 }
 
+/* issue 13: a table larger than the machine's memory aborted the process (GLib's
+ * allocation failure); now the option is refused with the limit. */
+static void
+test_analyse_hash_too_big (void)
+{
+  const char *args[] = { "analyse", "--variant", "raumschach", "--depth", "1", "--hash", "2000000000", NULL };
+  const char *fits[] = { "analyse", "--variant", "raumschach", "--depth", "1", "--hash", "2", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+
+  g_assert_cmpint (run_cli (args, &out, &err), ==, 2);
+  g_assert_true (g_str_has_prefix (err, "tessera-cli: --hash 2000000000: at most "));
+  g_assert_cmpint (run_cli (fits, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "bestmove "));
+}
+
 static void
 test_mate_option (void)
 {
@@ -96,6 +111,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/cli/analyse", test_analyse);
   g_test_add_func ("/engine/cli/analyse-errors", test_analyse_errors);
+  g_test_add_func ("/engine/cli/analyse-hash-too-big", test_analyse_hash_too_big);
   g_test_add_func ("/engine/cli/mate", test_mate_option);
   g_test_add_func ("/engine/cli/bench-deterministic", test_bench_deterministic);
   return g_test_run ();
