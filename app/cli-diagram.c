@@ -8,6 +8,7 @@
 
 #include "board-render.h"
 #include "cli-diagram.h"
+#include "records/game.h"
 #include "rules/postext.h"
 
 /* Marks for --select: the piece and where it can go, or NULL after an error. */
@@ -49,6 +50,54 @@ select_marks (const TsPosition *p, const char *name)
   return g_steal_pointer (&marks);
 }
 
+/* --game FILE [--ply N]: the position after N plies of the main line (all of it without
+ * --ply), and the shapes drawn there; NULL after printing why. */
+static TsPosition *
+game_position (const char *filename, int ply, GArray *shapes)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsGame) game = ts_game_load (filename, &error);
+  TsGameNode *node;
+
+  if (!game)
+    {
+      ts_cli_error ("%s", error->message);
+      return NULL;
+    }
+  node = ts_game_root (game);
+  for (int i = 0; (ply < 0 || i < ply) && ts_game_node_n_children (node) > 0; i++)
+    node = ts_game_node_child (node, 0);
+  if (ply >= 0 && ts_game_node_depth (node) != (guint) ply)
+    {
+      guint depth = ts_game_node_depth (node);
+
+      ts_cli_error (ngettext ("--ply %d: the main line of %s has %u ply",
+                              "--ply %d: the main line of %s has %u plies", depth),
+                    ply, filename, depth);
+      return NULL;
+    }
+  g_array_append_vals (shapes, node->annotation.shapes, node->annotation.n_shapes);
+  return ts_game_position_at (game, node);
+}
+
+/* --bottom SEAT: a seat's number (1 to 4) or its name ("Black", "Red"); -1 after printing
+ * why. */
+static int
+seat_by_name (const TsVariant *v, const char *name)
+{
+  guint64 n;
+
+  if (g_ascii_string_to_unsigned (name, 10, 1, v->n_seats, &n, NULL))
+    return n - 1;
+  for (guint seat = 0; seat < v->n_seats; seat++)
+    if (g_ascii_strcasecmp (name, v->seat_names[seat]) == 0 ||
+        g_utf8_collate (name, _(v->seat_names[seat])) == 0)
+      return seat;
+  ts_cli_error (_("--bottom: “%s” is not a seat of %s (1 to %u, or a name such as “%s”)"),
+                name, v->id, v->n_seats, v->seat_names[v->n_seats - 1]);
+  return -1;
+}
+
 int
 ts_cli_diagram (int argc, char **argv)
 {
@@ -58,6 +107,12 @@ ts_cli_diagram (int argc, char **argv)
   gboolean no_coordinates = FALSE, no_status = FALSE, dark = FALSE, list = FALSE;
   gboolean pieces = FALSE;
   g_autofree char *select = NULL;
+  g_autofree char *shape_list = NULL;
+  g_autofree char *game_file = NULL;
+  g_autofree char *bottom = NULL;
+  g_autoptr (GArray) shapes = g_array_new (FALSE, FALSE, sizeof (TsShape));
+  gboolean flip = FALSE;
+  int ply = -1;
   g_autofree char *theme = NULL;
   g_autofree char *piece_style = NULL;
   g_autofree guint16 *marks = NULL;
@@ -84,6 +139,17 @@ ts_cli_diagram (int argc, char **argv)
       N_("Mark the piece on CELL and the cells it can move to"), N_("CELL") },
     { "pieces", 0, 0, G_OPTION_ARG_NONE, &pieces,
       N_("Draw every piece image in every army colour instead of a board"), NULL },
+    { "shapes", 0, 0, G_OPTION_ARG_STRING, &shape_list,
+      N_("Arrows and marked cells: a colour letter (G, R, B, Y) and a cell, or two cells for an arrow: “GAa1,RAa1-Bb2”"),
+      N_("LIST") },
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game_file,
+      N_("The position of a game record (its main line's end, or --ply), with the arrows and marked cells drawn there"),
+      N_("FILE") },
+    { "ply", 0, 0, G_OPTION_ARG_INT, &ply, N_("With --game: the position after N plies of the main line"),
+      N_("N") },
+    { "flip", 0, 0, G_OPTION_ARG_NONE, &flip, N_("Show the board from the other side"), NULL },
+    { "bottom", 0, 0, G_OPTION_ARG_STRING, &bottom,
+      N_("Show the board with this seat's army at the bottom (a number or a name)"), N_("SEAT") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
@@ -136,9 +202,29 @@ ts_cli_diagram (int argc, char **argv)
       return 0;
     }
 
-  p = ts_cli_position_options_build (&where);
+  if (game_file && (where.variant || where.position || where.moves))
+    {
+      ts_cli_error (_("--game cannot be combined with --variant, --position or --moves"));
+      return 2;
+    }
+  if (ply != -1 && (!game_file || ply < 0))
+    {
+      ts_cli_error (_("--ply needs --game and a number of plies ≥ 0"));
+      return 2;
+    }
+  if (flip && bottom)
+    {
+      ts_cli_error (_("give --flip or --bottom, not both"));
+      return 2;
+    }
+  p = game_file ? game_position (game_file, ply, shapes) : ts_cli_position_options_build (&where);
   if (!p)
     return 1;
+  if (shape_list && !ts_shapes_parse_list (ts_position_variant (p), shape_list, shapes, &error))
+    {
+      ts_cli_error ("--shapes: %s", error->message);
+      return 2;
+    }
 
   if (select)
     {
@@ -154,6 +240,18 @@ ts_cli_diagram (int argc, char **argv)
   options.caption = caption;
   options.theme = ts_board_theme_get (theme_id, dark);
   options.piece_style = style;
+  options.shapes = (const TsShape *) shapes->data;
+  options.n_shapes = shapes->len;
+  if (flip)
+    options.turns = TS_BOARD_TURNS_HALF;
+  if (bottom)
+    {
+      int seat = seat_by_name (ts_position_variant (p), bottom);
+
+      if (seat < 0)
+        return 2;
+      options.turns = ts_board_turns_for_seat (ts_position_variant (p), seat);
+    }
   if (!ts_board_render_to_file (&options, output, size, &error))
     {
       ts_cli_error ("%s", error->message);

@@ -1,5 +1,6 @@
 /* Board drawing with cairo: layout of the layer grids, cells, marks, pieces. */
 #include "board-render.h"
+#include "board-render-private.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -338,6 +339,108 @@ layout_needs (const TsBoardRenderOptions *options, LayoutNeeds *needs)
   needs->caption = options->caption && options->caption[0];
 }
 
+gboolean
+ts_board_turns_valid (const TsVariant *v, guint turns)
+{
+  return turns < 4 && (turns % 2 == 0 || v->geometry.size[0] == v->geometry.size[1]);
+}
+
+/* A cell's column and row on the layer grids' common plane (Nihongi: the 9×9 board). */
+static void
+plane_coords (const TsVariant *v, TsCell cell, double *x, double *y)
+{
+  int co[TS_MAX_DIMS];
+
+  ts_geometry_coords (&v->geometry, cell, co);
+  *x = is_blocks (v) ? co[2] * 3 + co[0] : co[0];
+  *y = is_blocks (v) ? co[3] * 3 + co[1] : co[1];
+}
+
+guint
+ts_board_turns_for_seat (const TsVariant *v, guint seat)
+{
+  g_autoptr (TsPosition) initial = ts_position_new_initial (v);
+  /* [0]: pawns, [1]: the other pieces */
+  double sx[2] = { 0 }, sy[2] = { 0 }, n[2] = { 0 }, fx, fy;
+
+  g_return_val_if_fail (seat < v->n_seats, TS_BOARD_TURNS_NONE);
+  for (guint c = 0; c < v->geometry.ncells; c++)
+    {
+      TsPiece q = ts_position_piece_at (initial, c);
+      guint kind;
+      double x, y;
+
+      if (q == 0 || TS_PIECE_SEAT (q) != seat)
+        continue;
+      kind = v->piece_types[TS_PIECE_TYPE (q)].pawn ? 0 : 1;
+      plane_coords (v, c, &x, &y);
+      sx[kind] += x;
+      sy[kind] += y;
+      n[kind]++;
+    }
+  if (n[1] == 0)
+    return TS_BOARD_TURNS_NONE;
+  /* the way the army faces: from its pieces to its pawns, or without pawns (Doseki) toward
+   * the middle of the board; that way is up */
+  if (n[0] > 0)
+    {
+      fx = sx[0] / n[0] - sx[1] / n[1];
+      fy = sy[0] / n[0] - sy[1] / n[1];
+    }
+  else
+    {
+      fx = ((is_blocks (v) ? 9 : v->geometry.size[0]) - 1) / 2.0 - sx[1] / n[1];
+      fy = ((is_blocks (v) ? 9 : v->geometry.size[1]) - 1) / 2.0 - sy[1] / n[1];
+    }
+  if (fabs (fy) >= fabs (fx) || !ts_board_turns_valid (v, TS_BOARD_TURNS_LEFT))
+    return fy >= 0 ? TS_BOARD_TURNS_NONE : TS_BOARD_TURNS_HALF;
+  return fx > 0 ? TS_BOARD_TURNS_LEFT : TS_BOARD_TURNS_RIGHT;
+}
+
+/* A layer's (file, rank) and its place in the layer's grid on the screen: the column from
+ * the left and the row from the bottom. Quarter turns are counterclockwise. */
+static void
+to_screen (const TsBoardLayout *layout, guint f, guint r, guint *col, guint *row)
+{
+  guint lf = layout->files - 1, lr = layout->ranks - 1;
+
+  switch (layout->turns)
+    {
+    case TS_BOARD_TURNS_LEFT:  *col = lr - r; *row = f; break;
+    case TS_BOARD_TURNS_HALF:  *col = lf - f; *row = lr - r; break;
+    case TS_BOARD_TURNS_RIGHT: *col = r; *row = lf - f; break;
+    default:                   *col = f; *row = r; break;
+    }
+}
+
+static void
+from_screen (const TsBoardLayout *layout, guint col, guint row, guint *f, guint *r)
+{
+  guint lf = layout->files - 1, lr = layout->ranks - 1;
+
+  switch (layout->turns)
+    {
+    case TS_BOARD_TURNS_LEFT:  *f = row; *r = lr - col; break;
+    case TS_BOARD_TURNS_HALF:  *f = lf - col; *r = lr - row; break;
+    case TS_BOARD_TURNS_RIGHT: *f = lf - row; *r = col; break;
+    default:                   *f = col; *r = row; break;
+    }
+}
+
+/* Nihongi: a block's place among the 3×3 blocks (column from the left, row from the
+ * bottom); turned round with the board. */
+static void
+block_place (const TsBoardLayout *layout, guint layer, guint *bx, guint *by)
+{
+  int coords[TS_MAX_DIMS];
+  gboolean half = layout->turns == TS_BOARD_TURNS_HALF;
+
+  ts_geometry_coords (&layout->variant->geometry,
+                      ts_variant_layer_cell (layout->variant, layer, 0, 0), coords);
+  *bx = half ? 2 - coords[2] : coords[2];
+  *by = half ? 2 - coords[3] : coords[3];
+}
+
 void
 ts_board_layout_compute (TsBoardLayout *layout, const TsVariant *v,
                          const TsBoardRenderOptions *options, double width, double height)
@@ -354,6 +457,7 @@ ts_board_layout_compute (TsBoardLayout *layout, const TsVariant *v,
   layout->variant = v;
   layout->width = width;
   layout->height = height;
+  layout->turns = ts_board_turns_valid (v, options->turns) ? options->turns : TS_BOARD_TURNS_NONE;
   layout->n_layers = n;
   layout->files = v->geometry.size[0];
   layout->ranks = v->geometry.size[1];
@@ -420,10 +524,11 @@ ts_board_layout_compute (TsBoardLayout *layout, const TsVariant *v,
       double gap = c * 0.14;
       for (guint l = 0; l < n; l++)
         {
-          int coords[TS_MAX_DIMS];
-          ts_geometry_coords (&v->geometry, ts_variant_layer_cell (v, l, 0, 0), coords);
-          layout->layers[l].x = x0 + coord_w + coords[2] * (3 * c + gap);
-          layout->layers[l].y = y0 + (2 - coords[3]) * (3 * c + gap);
+          guint bx, by;
+
+          block_place (layout, l, &bx, &by);
+          layout->layers[l].x = x0 + coord_w + bx * (3 * c + gap);
+          layout->layers[l].y = y0 + (2 - by) * (3 * c + gap);
         }
       layout->status_y = y0 + 9 * c + 2 * gap + coord_h;
     }
@@ -434,7 +539,9 @@ ts_board_layout_compute (TsBoardLayout *layout, const TsVariant *v,
       double box_w = layout->files * c + coord_w, box_h = layout->ranks * c + title_h + coord_h;
       for (guint l = 0; l < n; l++)
         {
-          guint col = l % cols, row = l / cols;
+          /* seen from the other side, the last layer comes first */
+          guint slot = layout->turns == TS_BOARD_TURNS_HALF ? n - 1 - l : l;
+          guint col = slot % cols, row = slot / cols;
           /* centre a short last row */
           guint in_row = MIN (cols, n - row * cols);
           double shift = (cols - in_row) * (box_w + gap) / 2;
@@ -475,9 +582,13 @@ ts_board_layout_cell_at (const TsBoardLayout *layout, double x, double y)
   for (guint l = 0; l < layout->n_layers; l++)
     {
       double fx = (x - layout->layers[l].x) / c, fy = (y - layout->layers[l].y) / c;
+      guint f, r;
+
       if (fx >= 0 && fy >= 0 && fx < layout->files && fy < layout->ranks)
-        return ts_variant_layer_cell (layout->variant, l, (guint) fx,
-                                      layout->ranks - 1 - (guint) fy);
+        {
+          from_screen (layout, (guint) fx, layout->ranks - 1 - (guint) fy, &f, &r);
+          return ts_variant_layer_cell (layout->variant, l, f, r);
+        }
     }
   return TS_NO_CELL;
 }
@@ -486,13 +597,14 @@ gboolean
 ts_board_layout_cell_rect (const TsBoardLayout *layout, TsCell cell, double *x, double *y,
                            double *size)
 {
-  guint layer, file, rank;
+  guint layer, file, rank, col, row;
 
   if (cell < 0 || (guint) cell >= layout->variant->geometry.ncells || layout->cell <= 0)
     return FALSE;
   ts_variant_cell_layer (layout->variant, cell, &layer, &file, &rank);
-  *x = layout->layers[layer].x + file * layout->cell;
-  *y = layout->layers[layer].y + (layout->ranks - 1 - rank) * layout->cell;
+  to_screen (layout, file, rank, &col, &row);
+  *x = layout->layers[layer].x + col * layout->cell;
+  *y = layout->layers[layer].y + (layout->ranks - 1 - row) * layout->cell;
   *size = layout->cell;
   return TRUE;
 }
@@ -526,8 +638,8 @@ mix (const TsRgb *a, const TsRgb *b, double t)
 
 /* Cairo's toy text API takes one font, without fallback for missing letters: the translation
  * names a family that has the language's script (the default "Sans" has no CJK letters). */
-static const char *
-label_font (void)
+const char *
+ts_board_label_font (void)
 {
   /* Translators: a font family for the labels drawn on the board, which must have the
    * letters of your language, e.g. "Noto Sans CJK JP"; keep "Sans" if it has them. */
@@ -596,7 +708,12 @@ draw_layer_cells (cairo_t *cr, const TsBoardLayout *layout, const TsBoardTheme *
   for (guint f = 0; f < layout->files; f++)
     for (guint r = 0; r < layout->ranks; r++)
       if (((f + r + parity) & 1) == 0)
-        cairo_rectangle (cr, x0 + f * c, y0 + (layout->ranks - 1 - r) * c, c, c);
+        {
+          double x, y, size;
+
+          ts_board_layout_cell_rect (layout, ts_variant_layer_cell (v, layer, f, r), &x, &y, &size);
+          cairo_rectangle (cr, x, y, size, size);
+        }
   cairo_fill (cr);
 
   if (theme->grid)
@@ -631,27 +748,32 @@ draw_layer_labels (cairo_t *cr, const TsBoardLayout *layout,
   double label = layout->label;
   char buf[16];
 
-  cairo_select_font_face (cr, label_font (), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_select_font_face (cr, ts_board_label_font (), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, label);
   set_rgb (cr, &theme->text);
 
   if (layout->blocks)
     {
       int coords[TS_MAX_DIMS];
+      guint bx, by, f, r;
+
       if (!options->coordinates)
         return;
       ts_geometry_coords (&v->geometry, ts_variant_layer_cell (v, layer, 0, 0), coords);
-      if (coords[3] == 0)
-        for (guint f = 0; f < 3; f++)
+      block_place (layout, layer, &bx, &by);
+      if (by == 0)
+        for (guint col = 0; col < 3; col++)
           {
+            from_screen (layout, col, 0, &f, &r);
             g_snprintf (buf, sizeof buf, "%c", 'a' + coords[2] * 3 + f);
-            text_centred (cr, buf, x0 + (f + 0.5) * c, y0 + 3 * c + label * 0.8);
+            text_centred (cr, buf, x0 + (col + 0.5) * c, y0 + 3 * c + label * 0.8);
           }
-      if (coords[2] == 0)
-        for (guint r = 0; r < 3; r++)
+      if (bx == 0)
+        for (guint row = 0; row < 3; row++)
           {
+            from_screen (layout, 0, row, &f, &r);
             g_snprintf (buf, sizeof buf, "%d", coords[3] * 3 + r + 1);
-            text_centred (cr, buf, x0 - label * 0.7, y0 + (2 - r + 0.5) * c);
+            text_centred (cr, buf, x0 - label * 0.7, y0 + (2 - row + 0.5) * c);
           }
       return;
     }
@@ -670,22 +792,35 @@ draw_layer_labels (cairo_t *cr, const TsBoardLayout *layout,
       title = g_strdup_printf (_("Layer %s"), name);
     else
       title = g_strdup_printf (_("Level %s"), name);
-    cairo_select_font_face (cr, label_font (), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_select_font_face (cr, ts_board_label_font (), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
     text_centred (cr, title, x0 + layout->files * c / 2, y0 - label * 0.8);
-    cairo_select_font_face (cr, label_font (), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_select_font_face (cr, ts_board_label_font (), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   }
 
   if (!options->coordinates)
     return;
-  for (guint f = 0; f < layout->files; f++)
+  /* along each edge, the coordinate that changes there: files or, turned a quarter, ranks */
+  for (guint col = 0; col < layout->files; col++)
     {
-      file_label (v, f, buf);
-      text_centred (cr, buf, x0 + (f + 0.5) * c, y0 + layout->ranks * c + label * 0.8);
+      guint f, r;
+
+      from_screen (layout, col, 0, &f, &r);
+      if (layout->turns % 2 == 0)
+        file_label (v, f, buf);
+      else
+        g_snprintf (buf, sizeof buf, "%u", r + 1);
+      text_centred (cr, buf, x0 + (col + 0.5) * c, y0 + layout->ranks * c + label * 0.8);
     }
-  for (guint r = 0; r < layout->ranks; r++)
+  for (guint row = 0; row < layout->ranks; row++)
     {
-      g_snprintf (buf, sizeof buf, "%u", r + 1);
-      text_centred (cr, buf, x0 - label * 0.65, y0 + (layout->ranks - 1 - r + 0.5) * c);
+      guint f, r;
+
+      from_screen (layout, 0, row, &f, &r);
+      if (layout->turns % 2 == 0)
+        g_snprintf (buf, sizeof buf, "%u", r + 1);
+      else
+        file_label (v, f, buf);
+      text_centred (cr, buf, x0 - label * 0.65, y0 + (layout->ranks - 1 - row + 0.5) * c);
     }
 }
 
@@ -857,21 +992,31 @@ same_army_at (const TsPosition *p, TsCell cell, guint seat)
   return q != 0 && TS_PIECE_SEAT (q) == seat;
 }
 
+/* The cell at a column and row of a layer on the screen. */
+static TsCell
+screen_cell (const TsBoardLayout *layout, guint layer, guint col, guint row)
+{
+  guint f, r;
+
+  from_screen (layout, col, row, &f, &r);
+  return ts_variant_layer_cell (layout->variant, layer, f, r);
+}
+
 /* The union of a seat's checkers in a layer, each cell inset, with bridges
  * between face neighbours. FALSE if the seat has none there. */
 static gboolean
 polycube_path (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOptions *options,
                guint layer, guint seat, double inset)
 {
-  const TsVariant *v = layout->variant;
   const TsPosition *p = options->position;
   gboolean any = FALSE;
 
   cairo_new_path (cr);
-  for (guint f = 0; f < layout->files; f++)
-    for (guint r = 0; r < layout->ranks; r++)
+  /* in the screen's columns and rows: the bridges go right and up whatever the view */
+  for (guint col = 0; col < layout->files; col++)
+    for (guint row = 0; row < layout->ranks; row++)
       {
-        TsCell cell = ts_variant_layer_cell (v, layer, f, r);
+        TsCell cell = screen_cell (layout, layer, col, row);
         gboolean right, up;
         double x, y, s;
         if (!same_army_at (p, cell, seat) || is_hidden (options, cell))
@@ -881,16 +1026,16 @@ polycube_path (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOpti
         cairo_rectangle (cr, x + inset, y + inset, s - 2 * inset, s - 2 * inset);
         if (inset <= -0.5)
           continue;   /* grown cells overlap their neighbours already */
-        right = f + 1 < layout->files &&
-                same_army_at (p, ts_variant_layer_cell (v, layer, f + 1, r), seat);
-        up = r + 1 < layout->ranks &&
-             same_army_at (p, ts_variant_layer_cell (v, layer, f, r + 1), seat);
+        right = col + 1 < layout->files &&
+                same_army_at (p, screen_cell (layout, layer, col + 1, row), seat);
+        up = row + 1 < layout->ranks &&
+             same_army_at (p, screen_cell (layout, layer, col, row + 1), seat);
         if (right)
           cairo_rectangle (cr, x + s - inset - 1, y + inset, 2 * inset + 2, s - 2 * inset);
         if (up)
           cairo_rectangle (cr, x + inset, y - inset - 1, s - 2 * inset, 2 * inset + 2);
         /* where four meet, close the hole between the bridges */
-        if (right && up && same_army_at (p, ts_variant_layer_cell (v, layer, f + 1, r + 1), seat))
+        if (right && up && same_army_at (p, screen_cell (layout, layer, col + 1, row + 1), seat))
           cairo_rectangle (cr, x + s - inset - 1, y - inset - 1, 2 * inset + 2, 2 * inset + 2);
       }
   return any;
@@ -1171,7 +1316,7 @@ draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOption
       cairo_text_extents_t e;
 
       texts[s] = ts_board_status_label (p, s, to_move);
-      cairo_select_font_face (cr, label_font (), CAIRO_FONT_SLANT_NORMAL,
+      cairo_select_font_face (cr, ts_board_label_font (), CAIRO_FONT_SLANT_NORMAL,
                               s == to_move ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
       cairo_text_extents (cr, texts[s], &e);
       widths[s] = ih + label * 0.4 + e.x_advance + label * 0.8;
@@ -1202,7 +1347,7 @@ draw_status (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOption
           cairo_fill (cr);
         }
       draw_emblem (cr, options, theme, s, x + label * 0.3, y, ih);
-      cairo_select_font_face (cr, label_font (), CAIRO_FONT_SLANT_NORMAL,
+      cairo_select_font_face (cr, ts_board_label_font (), CAIRO_FONT_SLANT_NORMAL,
                               s == to_move ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
       set_rgba (cr, &theme->text, active ? 1.0 : 0.45);
       {
@@ -1247,7 +1392,7 @@ ts_board_render (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOp
 
   if (layout->caption_h > 0)
     {
-      cairo_select_font_face (cr, label_font (), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+      cairo_select_font_face (cr, ts_board_label_font (), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
       cairo_set_font_size (cr, layout->label * 1.15);
       set_rgb (cr, &theme->text);
       text_centred (cr, options->caption, layout->width / 2,
@@ -1274,6 +1419,7 @@ ts_board_render (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOp
           }
       draw_over_marks (cr, layout, options, theme, l);
     }
+  ts_board_draw_shapes (cr, layout, options);
 
   if (layout->status_h > 0)
     draw_status (cr, layout, options, theme);

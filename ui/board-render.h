@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "piece-art.h"
+#include "records/shapes.h"
 #include "rules/position.h"
 #include "rules/variant.h"
 
@@ -82,7 +83,25 @@ typedef struct {
    * TS_BOARD_TO_MOVE_FROM_POSITION to have it worked out at each render: a caller that
    * draws the same position many times works it out once. */
   guint               to_move;
+  /* Arrows and marked cells drawn over the board, in any order: the record's colours
+   * (TsShapeColour) and the window's own (TsBoardShapeColour). */
+  const TsShape      *shapes;
+  guint               n_shapes;
+  /* The view: quarter turns of every layer, counterclockwise (TS_BOARD_TURNS_*). A half
+   * turn also reverses the order of the layers: the whole picture turned round, the
+   * board seen from the other side. ts_board_turns_for_seat () gives a seat's view. */
+  guint               turns;
 } TsBoardRenderOptions;
+
+/* Shape colours beyond the record's four: drawn, never stored. */
+typedef enum {
+  TS_BOARD_SHAPE_ENGINE = TS_N_SHAPE_COLOURS,   /* the engine's best move, a hovered line */
+  TS_BOARD_SHAPE_HINT,                          /* the hint */
+  TS_BOARD_N_SHAPE_COLOURS
+} TsBoardShapeColour;
+
+/* The colour a shape is drawn in. */
+TsRgb    ts_board_shape_rgb        (guint                       colour);
 
 #define TS_BOARD_TO_MOVE_FROM_POSITION (G_MAXUINT - 1)
 
@@ -96,9 +115,25 @@ typedef struct {
   double x, y;   /* top-left corner of the layer's cells */
 } TsLayerBox;
 
+/* The views. */
+#define TS_BOARD_TURNS_NONE  0   /* the first seat at the bottom */
+#define TS_BOARD_TURNS_LEFT  1   /* the left edge at the bottom */
+#define TS_BOARD_TURNS_HALF  2   /* from the other side */
+#define TS_BOARD_TURNS_RIGHT 3   /* the right edge at the bottom */
+
+/* The view that puts seat's army at the bottom: where its pieces stand in the variant's
+ * initial position, relative to the middle of the board. Quarter turns only for square
+ * layers. */
+guint    ts_board_turns_for_seat   (const TsVariant            *variant,
+                                    guint                       seat);
+/* Whether a view can show the variant's layers (quarter turns need square layers). */
+gboolean ts_board_turns_valid      (const TsVariant            *variant,
+                                    guint                       turns);
+
 typedef struct {
   const TsVariant *variant;
   double     width, height;
+  guint      turns;                /* as TsBoardRenderOptions.turns */
   guint      n_layers, files, ranks;
   guint      cols, rows;           /* the grid of layer grids */
   gboolean   blocks;               /* Nihongi: one 9×9 board split in 3×3 blocks */
