@@ -40,6 +40,18 @@ void     ts_game_init_player (TsGame *game, guint seat, const char *name);
 gboolean ts_game_init_tag    (TsGame *game, const char *name, const char *value);
 gboolean ts_game_tag_name_is_valid (const TsGame *game, const char *name);
 
+/* What a tag name stands for in the text form: a field, a seat's player, Variant or
+ * Position, or nothing (a free tag). Exact spelling. */
+typedef enum {
+  TS_RESERVED_NONE,
+  TS_RESERVED_FIELD,
+  TS_RESERVED_SEAT,
+  TS_RESERVED_OTHER,
+} TsReservedTag;
+
+TsReservedTag ts_record_reserved_tag (const TsVariant *variant, const char *name, guint *field,
+                                      guint *seat);
+
 /* The text form's tag for a seat's player: the seat name without what a tag name cannot
  * hold ("Player 1" -> "Player1"). */
 char *ts_record_seat_tag (const TsVariant *variant, guint seat);

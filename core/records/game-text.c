@@ -359,6 +359,9 @@ read_tag (Reader *r, GPtrArray *tags, GError **error)
     r->p++;
   if (r->p == start)
     return fail (r, error, TS_RECORD_ERROR_MALFORMED, _("a tag without a name"));
+  if (r->p - start > TS_RECORD_MAX_TAG_NAME)
+    return fail (r, error, TS_RECORD_ERROR_INVALID, _("a tag name longer than %d characters"),
+                 TS_RECORD_MAX_TAG_NAME);
   tag = g_new0 (Tag, 1);
   tag->name = g_strndup (start, r->p - start);
   tag->line = r->line;
@@ -439,28 +442,24 @@ apply_tags (Reader *r, GPtrArray *tags, GError **error)
   for (guint i = 0; i < tags->len; i++)
     {
       const Tag *t = tags->pdata[i];
-      gboolean done = t == variant_tag || t == position_tag;
+      guint field, seat;
 
-      for (guint f = 0; f < TS_GAME_N_FIELDS && !done; f++)
-        if (strcmp (t->name, ts_game_field_name (f)) == 0)
-          {
-            ts_game_init_field (r->game, f, t->value);
-            done = TRUE;
-          }
-      for (guint seat = 0; seat < variant->n_seats && !done; seat++)
+      if (t == variant_tag || t == position_tag)
+        continue;
+      switch (ts_record_reserved_tag (variant, t->name, &field, &seat))
         {
-          g_autofree char *seat_tag = ts_record_seat_tag (variant, seat);
-
-          if (strcmp (t->name, seat_tag) == 0)
+        case TS_RESERVED_FIELD:
+          ts_game_init_field (r->game, field, t->value);
+          break;
+        case TS_RESERVED_SEAT:
+          ts_game_init_player (r->game, seat, t->value);
+          break;
+        default:
+          if (!ts_game_init_tag (r->game, t->name, t->value))
             {
-              ts_game_init_player (r->game, seat, t->value);
-              done = TRUE;
+              r->line = t->line;
+              return fail (r, error, TS_RECORD_ERROR_INVALID, _("tag name %s is reserved"), t->name);
             }
-        }
-      if (!done && !ts_game_init_tag (r->game, t->name, t->value))
-        {
-          r->line = t->line;
-          return fail (r, error, TS_RECORD_ERROR_INVALID, _("tag name %s is reserved"), t->name);
         }
     }
   r->builder = ts_game_builder_new (r->game, r->source);

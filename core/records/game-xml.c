@@ -568,6 +568,37 @@ read_line (const ReadState *st, TsGameBuilder *b, xmlNodePtr parent, GError **er
   return TRUE;
 }
 
+/* A free tag. Before a field had an element of its own an earlier version could write it as
+ * a free tag of that name (format 1 files with <tag name="TimeControl">): such a tag sets
+ * the field, as in the text form; a seat's tag name sets the player likewise. */
+static gboolean
+read_tag (const ReadState *st, TsGame *game, xmlNodePtr node, const char *name, const char *text,
+          GError **error)
+{
+  guint field, seat;
+
+  switch (name ? ts_record_reserved_tag (ts_game_variant (game), name, &field, &seat) : TS_RESERVED_OTHER)
+    {
+    case TS_RESERVED_FIELD:
+      if (ts_game_get_field (game, field) != NULL)
+        break;
+      ts_game_init_field (game, field, text);
+      return TRUE;
+    case TS_RESERVED_SEAT:
+      if (ts_game_get_player (game, seat) != NULL)
+        break;
+      ts_game_init_player (game, seat, text);
+      return TRUE;
+    case TS_RESERVED_NONE:
+      if (ts_game_get_tag (game, name) == NULL && ts_game_init_tag (game, name, text))
+        return TRUE;
+      break;
+    case TS_RESERVED_OTHER:
+      break;
+    }
+  return bad_value (st, node, _("tag name"), name, error);
+}
+
 static int
 field_by_element (const char *name)
 {
@@ -716,14 +747,9 @@ read_game (const ReadState *st, xmlNodePtr root, GError **error)
                                    _("more than %d tags"), TS_RECORD_MAX_TAGS);
               return NULL;
             }
-          if (!get_text (st, c, tag_attrs, &text, error))
+          if (!get_text (st, c, tag_attrs, &text, error) ||
+              !read_tag (st, game, c, tag_name, text, error))
             return NULL;
-          if (tag_name == NULL || ts_game_get_tag (game, tag_name) != NULL ||
-              !ts_game_init_tag (game, tag_name, text))
-            {
-              bad_value (st, c, _("tag name"), tag_name, error);
-              return NULL;
-            }
         }
       else if (strcmp (name, "comment") == 0 && ts_game_root (game)->annotation.comment_before == NULL)
         {

@@ -519,25 +519,41 @@ ts_record_seat_tag (const TsVariant *variant, guint seat)
 gboolean
 ts_game_tag_name_is_valid (const TsGame *game, const char *name)
 {
-  if (name == NULL || *name == '\0' || strlen (name) > 255)
+  if (name == NULL || *name == '\0' || strlen (name) > TS_RECORD_MAX_TAG_NAME)
     return FALSE;
   for (const char *p = name; *p; p++)
     if (!g_ascii_isalnum (*p) && *p != '_')
       return FALSE;
-  /* Names the file forms use for other things. */
-  for (guint i = 0; i < TS_GAME_N_FIELDS; i++)
-    if (g_ascii_strcasecmp (name, field_names[i]) == 0)
-      return FALSE;
-  for (guint i = 0; i < game->variant->n_seats; i++)
-    {
-      g_autofree char *seat_tag = ts_record_seat_tag (game->variant, i);
+  /* Names the file forms use for other things, exactly as written: the text form tells
+   * them apart by strcmp, and a later version's new field must not make an earlier
+   * version's free tag of another spelling ("timecontrol") unreadable. */
+  return ts_record_reserved_tag (game->variant, name, NULL, NULL) == TS_RESERVED_NONE;
+}
 
-      if (g_ascii_strcasecmp (name, seat_tag) == 0)
-        return FALSE;
+TsReservedTag
+ts_record_reserved_tag (const TsVariant *variant, const char *name, guint *field, guint *seat)
+{
+  for (guint i = 0; i < TS_GAME_N_FIELDS; i++)
+    if (strcmp (name, field_names[i]) == 0)
+      {
+        if (field)
+          *field = i;
+        return TS_RESERVED_FIELD;
+      }
+  for (guint i = 0; i < variant->n_seats; i++)
+    {
+      g_autofree char *seat_tag = ts_record_seat_tag (variant, i);
+
+      if (strcmp (name, seat_tag) == 0)
+        {
+          if (seat)
+            *seat = i;
+          return TS_RESERVED_SEAT;
+        }
     }
-  if (g_ascii_strcasecmp (name, "Variant") == 0 || g_ascii_strcasecmp (name, "Position") == 0)
-    return FALSE;
-  return TRUE;
+  if (strcmp (name, "Variant") == 0 || strcmp (name, "Position") == 0)
+    return TS_RESERVED_OTHER;
+  return TS_RESERVED_NONE;
 }
 
 /* Game */
@@ -1258,6 +1274,9 @@ ts_game_set_tag (TsGame *game, const char *name, const char *value)
     return FALSE;
   if (g_strcmp0 (clean, ts_game_get_tag (game, name)) == 0)
     return TRUE;
+  /* The readers take no more (the same limit on both sides). */
+  if (clean && ts_game_get_tag (game, name) == NULL && ts_game_n_tags (game) >= TS_RECORD_MAX_TAGS)
+    return FALSE;
   m = meta_copy (game->meta);
   meta_set_tag (m, name, clean);
   set_meta (game, m);

@@ -32,6 +32,7 @@ typedef enum {
 #define TS_RECORD_MAX_FILE_SIZE   (16u << 20)
 #define TS_RECORD_MAX_MOVES       100000
 #define TS_RECORD_MAX_TAGS        1000
+#define TS_RECORD_MAX_TAG_NAME    255     /* bytes */
 #define TS_RECORD_MAX_NAGS        8
 #define TS_RECORD_MAX_NESTING     200     /* variations inside variations, to bound recursion */
 #define TS_CLOCK_NONE             (-1)
@@ -168,7 +169,9 @@ const char *ts_game_get_field   (const TsGame *game, TsGameField field);   /* NU
 void        ts_game_set_field   (TsGame *game, TsGameField field, const char *value);
 const char *ts_game_get_player  (const TsGame *game, guint seat);
 void        ts_game_set_player  (TsGame *game, guint seat, const char *name);
-/* Free tags: names are [A-Za-z0-9_]+ and not a field or seat name; value NULL removes. */
+/* Free tags: names are [A-Za-z0-9_]{1,255}, not spelled exactly as a field's, a seat's,
+ * "Variant" or "Position"; value NULL removes. At most TS_RECORD_MAX_TAGS: FALSE for
+ * a bad name or one tag too many. */
 const char *ts_game_get_tag     (const TsGame *game, const char *name);
 gboolean    ts_game_set_tag     (TsGame *game, const char *name, const char *value);
 guint       ts_game_n_tags      (const TsGame *game);

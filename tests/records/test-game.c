@@ -256,6 +256,34 @@ test_metadata (void)
   g_assert_false (ts_game_undo (game));
 }
 
+/* Reserved names are reserved as spelled (a field added later must not make an earlier
+ * version's "timecontrol" tag invalid); at most TS_RECORD_MAX_TAGS tags, as the readers. */
+static void
+test_tag_limits (void)
+{
+  g_autoptr (TsGame) game = ts_game_new (raumschach (), NULL);
+  g_autofree char *long_name = g_strnfill (TS_RECORD_MAX_TAG_NAME + 1, 'a');
+
+  g_assert_true (ts_game_set_tag (game, "timecontrol", "x"));
+  g_assert_true (ts_game_set_tag (game, "event", "x"));
+  g_assert_false (ts_game_set_tag (game, "TimeControl", "x"));
+  g_assert_false (ts_game_set_tag (game, "Variant", "x"));
+  g_assert_false (ts_game_set_tag (game, long_name, "x"));
+  long_name[TS_RECORD_MAX_TAG_NAME] = '\0';
+  g_assert_true (ts_game_set_tag (game, long_name, "x"));
+  for (guint i = ts_game_n_tags (game); i < TS_RECORD_MAX_TAGS; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("T%u", i);
+
+      g_assert_true (ts_game_set_tag (game, name, "v"));
+    }
+  g_assert_cmpuint (ts_game_n_tags (game), ==, TS_RECORD_MAX_TAGS);
+  g_assert_false (ts_game_set_tag (game, "OneTooMany", "v"));
+  g_assert_true (ts_game_set_tag (game, "T5", "changed"));     /* changing one is fine */
+  g_assert_true (ts_game_set_tag (game, "T5", NULL));
+  g_assert_true (ts_game_set_tag (game, "OneTooMany", "v"));
+}
+
 /* The time control: its own field in both forms, and the helpers that read and write it. */
 static void
 test_time_control (void)
@@ -510,6 +538,7 @@ main (int argc, char **argv)
   g_test_add_func ("/records/game/annotations", test_annotations);
   g_test_add_func ("/records/game/metadata", test_metadata);
   g_test_add_func ("/records/game/time-control", test_time_control);
+  g_test_add_func ("/records/game/tag-limits", test_tag_limits);
   g_test_add_func ("/records/game/schema", test_schema);
   g_test_add_func ("/records/game/groups", test_groups);
   g_test_add_func ("/records/game/navigation", test_navigation);
