@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "records/game.h"
 #include "rules/notation.h"
 #include "rules/postext.h"
 
@@ -114,7 +115,7 @@ ts_cli_build_position (const char *variant_id, const char *text, const char *mov
       if (!*text_move)
         continue;
       n++;
-      if (!ts_move_parse (p, text_move, &m, &error))
+      if (!ts_game_check_playable (p, &error) || !ts_move_parse (p, text_move, &m, &error))
         {
           ts_cli_error (_("--moves, move %u: %s"), n, error->message);
           return NULL;

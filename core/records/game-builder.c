@@ -96,7 +96,8 @@ ts_game_builder_move (TsGameBuilder *b, const char *text, guint line, GError **e
                            _("more than %d moves"), TS_RECORD_MAX_MOVES);
       return NULL;
     }
-  if (!ts_move_parse (b->pos, text, &move, &local_error))
+  if (!ts_game_check_playable (b->pos, &local_error) ||
+      !ts_move_parse (b->pos, text, &move, &local_error))
     {
       ts_record_set_error (error, TS_RECORD_ERROR_ILLEGAL, b->source, line,
                            _("move “%s”: %s"), text, local_error->message);

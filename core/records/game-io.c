@@ -84,6 +84,73 @@ ts_game_format_for_filename (const char *filename)
   return TS_GAME_FORMAT_XML;
 }
 
+typedef struct {
+  const TsGameNode *node;
+  guint             nesting;   /* variations this node is inside */
+} Pending;
+
+/* What the readers would refuse is refused before writing: the same limits on both sides. */
+static gboolean
+check_limits (const TsGame *game, GError **error)
+{
+  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (Pending));
+  Pending root = { ts_game_root (game), 0 };
+  guint n_moves = 0, max_nesting = 0;
+
+  g_array_append_val (stack, root);
+  while (stack->len > 0)
+    {
+      Pending p = g_array_index (stack, Pending, stack->len - 1);
+
+      g_array_set_size (stack, stack->len - 1);
+      max_nesting = MAX (max_nesting, p.nesting);
+      for (guint i = 0; i < ts_game_node_n_children (p.node); i++)
+        {
+          Pending child = { ts_game_node_child (p.node, i), p.nesting + (i > 0) };
+
+          n_moves++;
+          g_array_append_val (stack, child);
+        }
+    }
+  if (n_moves > TS_RECORD_MAX_MOVES)
+    g_set_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE,
+                 _("the game has %u moves, more than a game file may hold (%d)"), n_moves,
+                 TS_RECORD_MAX_MOVES);
+  else if (max_nesting > TS_RECORD_MAX_NESTING)
+    g_set_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE,
+                 _("variations are nested %u deep, more than a game file may hold (%d)"),
+                 max_nesting, TS_RECORD_MAX_NESTING);
+  else if (ts_game_n_tags (game) > TS_RECORD_MAX_TAGS)
+    g_set_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE,
+                 _("the game has %u tags, more than a game file may hold (%d)"),
+                 ts_game_n_tags (game), TS_RECORD_MAX_TAGS);
+  else
+    return TRUE;
+  return FALSE;
+}
+
+char *
+ts_game_to_data (const TsGame *game, TsGameFormat format, gsize *length, GError **error)
+{
+  g_autofree char *data = NULL;
+  gsize n;
+
+  g_return_val_if_fail (game != NULL && length != NULL, NULL);
+
+  if (!check_limits (game, error))
+    return NULL;
+  data = format == TS_GAME_FORMAT_TEXT ? ts_game_to_text (game, &n) : ts_game_to_xml (game, &n);
+  if (n > TS_RECORD_MAX_FILE_SIZE)
+    {
+      g_set_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE,
+                   _("the file would be %" G_GSIZE_FORMAT " bytes, more than a game file may "
+                     "hold (%u)"), n, TS_RECORD_MAX_FILE_SIZE);
+      return NULL;
+    }
+  *length = n;
+  return g_steal_pointer (&data);
+}
+
 gboolean
 ts_game_save (TsGame *game, const char *filename, TsGameFormat format, GError **error)
 {
@@ -91,8 +158,13 @@ ts_game_save (TsGame *game, const char *filename, TsGameFormat format, GError **
   g_autofree char *data = NULL;
   gsize length;
 
-  data = format == TS_GAME_FORMAT_TEXT ? ts_game_to_text (game, &length)
-                                       : ts_game_to_xml (game, &length);
+  data = ts_game_to_data (game, format, &length, &local_error);
+  if (data == NULL)
+    {
+      g_set_error (error, TS_RECORD_ERROR, local_error->code, _("%s: not saved: %s"), filename,
+                   local_error->message);
+      return FALSE;
+    }
   if (!ts_safe_file_write (filename, data, length, TS_SAFE_FILE_BACKUP, &local_error))
     {
       /* The message already names the file and says what is left of it. */

@@ -16,7 +16,6 @@ pick_move (GRand *rand, TsPosition *pos, const TsGameNode *avoid_children_of, Ts
     {
       guint i = g_rand_int_range (rand, 0, list.n);
       TsMove m = list.moves[i];
-      TsMoveList replies;
       TsUndo undo;
       gboolean taken = FALSE;
 
@@ -25,11 +24,8 @@ pick_move (GRand *rand, TsPosition *pos, const TsGameNode *avoid_children_of, Ts
       if (taken)
         continue;
       ts_position_make (pos, m, &undo);
-      ts_move_list_init (&replies);
-      ts_position_generate_legal (pos, &replies);
+      found = ts_game_check_playable (pos, NULL);
       ts_position_unmake (pos, &undo);
-      found = replies.n > 0;
-      ts_move_list_clear (&replies);
       *out = m;
     }
   ts_move_list_clear (&list);

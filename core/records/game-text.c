@@ -2,7 +2,6 @@
 #include "records/game-private.h"
 
 #include <glib/gi18n.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "records/nag.h"
@@ -350,7 +349,8 @@ read_tag (Reader *r, GPtrArray *tags, GError **error)
   Tag *tag;
   const char *start;
 
-  if (tags->len == TS_RECORD_MAX_TAGS)
+  /* The free tags, and the fields, players, Variant and Position besides. */
+  if (tags->len == TS_RECORD_MAX_TAGS + TS_GAME_N_FIELDS + TS_MAX_SEATS + 2)
     return fail (r, error, TS_RECORD_ERROR_TOO_LARGE, _("more than %d tags"), TS_RECORD_MAX_TAGS);
   r->p++;   /* '[' */
   skip_space (r);
@@ -455,11 +455,11 @@ apply_tags (Reader *r, GPtrArray *tags, GError **error)
           ts_game_init_player (r->game, seat, t->value);
           break;
         default:
+          r->line = t->line;
+          if (ts_game_n_tags (r->game) == TS_RECORD_MAX_TAGS)
+            return fail (r, error, TS_RECORD_ERROR_TOO_LARGE, _("more than %d tags"), TS_RECORD_MAX_TAGS);
           if (!ts_game_init_tag (r->game, t->name, t->value))
-            {
-              r->line = t->line;
-              return fail (r, error, TS_RECORD_ERROR_INVALID, _("tag name %s is reserved"), t->name);
-            }
+            return fail (r, error, TS_RECORD_ERROR_INVALID, _("tag name %s is reserved"), t->name);
         }
     }
   r->builder = ts_game_builder_new (r->game, r->source);
@@ -479,22 +479,44 @@ comment_join (char *old, const char *text)
   return joined;
 }
 
-/* Reads a clock "H:MM:SS(.mmm)" or an evaluation "-1.23,depth" / "#-3" (depth optional). */
+/* Up to max_digits decimal digits at *p, as a number; FALSE if there are none or more. */
+static gboolean
+read_digits (const char **p, guint max_digits, gint64 *out)
+{
+  const char *q = *p;
+  gint64 n = 0;
+
+  for (; g_ascii_isdigit (*q); q++)
+    {
+      if ((guint) (q - *p) == max_digits)
+        return FALSE;
+      n = n * 10 + (*q - '0');
+    }
+  if (q == *p)
+    return FALSE;
+  *p = q;
+  *out = n;
+  return TRUE;
+}
+
+/* Reads a clock "H:MM:SS(.mmm)" or an evaluation "-1.23,depth" / "#-3" (depth optional),
+ * within the range the XML form carries; the caller also checks the form is the writer's. */
 static gboolean
 parse_clock (const char *arg, gint64 *ms)
 {
-  guint h, m, s, frac = 0, nfrac = 0;
-  int n = 0;
+  gint64 h, m, s, frac = 0;
+  guint nfrac = 0;
 
-  if (sscanf (arg, "%u:%2u:%2u%n", &h, &m, &s, &n) != 3 || m > 59 || s > 59 || h > 1000000)
+  if (!read_digits (&arg, 7, &h) || *arg++ != ':' || !read_digits (&arg, 2, &m) ||
+      *arg++ != ':' || !read_digits (&arg, 2, &s) || m > 59 || s > 59)
     return FALSE;
-  if (arg[n] == '.')
-    for (n++; g_ascii_isdigit (arg[n]) && nfrac < 3; n++, nfrac++)
-      frac = frac * 10 + (arg[n] - '0');
+  if (*arg == '.')
+    for (arg++; g_ascii_isdigit (*arg) && nfrac < 3; arg++, nfrac++)
+      frac = frac * 10 + (*arg - '0');
   while (nfrac++ < 3)
     frac *= 10;
-  *ms = ((gint64) h * 3600 + m * 60 + s) * 1000 + frac;
-  return arg[n] == '\0';
+  *ms = ((h * 60 + m) * 60 + s) * 1000 + frac;
+  return *arg == '\0' && *ms <= TS_RECORD_MAX_CLOCK_MS;
 }
 
 static gboolean
@@ -503,14 +525,12 @@ parse_eval (const char *arg, TsEval *e)
   gboolean mate = arg[0] == '#';
   const char *q = arg + mate;
   gboolean negative = *q == '-';
-  gint64 whole = 0, cents = 0;
+  gint64 whole = 0, cents = 0, value;
   guint64 depth = 0;
 
   q += negative;
-  if (!g_ascii_isdigit (*q))
+  if (!read_digits (&q, 10, &whole))
     return FALSE;
-  for (; g_ascii_isdigit (*q) && whole < 10000000; q++)
-    whole = whole * 10 + (*q - '0');
   if (!mate)
     {
       if (q[0] != '.' || !g_ascii_isdigit (q[1]) || !g_ascii_isdigit (q[2]))
@@ -518,12 +538,15 @@ parse_eval (const char *arg, TsEval *e)
       cents = (q[1] - '0') * 10 + (q[2] - '0');
       q += 3;
     }
+  value = mate ? whole : whole * 100 + cents;
+  if (value > TS_RECORD_MAX_EVAL)
+    return FALSE;
   if (*q == ',' && !g_ascii_string_to_unsigned (q + 1, 10, 1, G_MAXUINT16, &depth, NULL))
     return FALSE;
   if (*q != ',' && *q != '\0')
     return FALSE;
   e->kind = mate ? TS_EVAL_MATE : TS_EVAL_CP;
-  e->value = (negative ? -1 : 1) * (mate ? whole : whole * 100 + cents);
+  e->value = negative ? -value : value;
   e->depth = depth;
   return TRUE;
 }

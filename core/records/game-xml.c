@@ -345,7 +345,7 @@ read_eval (const ReadState *st, xmlNodePtr node, TsEval *eval, GError **error)
                            _("bad evaluation: <eval> needs one of cp and mate"));
       return FALSE;
     }
-  if (!parse_int (cp ? cp : mate, -1000000000, 1000000000, &value))
+  if (!parse_int (cp ? cp : mate, -TS_RECORD_MAX_EVAL, TS_RECORD_MAX_EVAL, &value))
     return bad_value (st, node, cp ? "cp" : "mate", cp ? cp : mate, error);
   if (depth && !parse_uint (depth, G_MAXUINT16, &d))
     return bad_value (st, node, "depth", depth, error);
@@ -473,7 +473,7 @@ read_move (const ReadState *st, TsGameBuilder *b, xmlNodePtr node, GError **erro
     {
       guint64 ms;
 
-      if (!parse_uint (clock, G_MAXINT64, &ms))
+      if (!parse_uint (clock, TS_RECORD_MAX_CLOCK_MS, &ms))
         {
           bad_value (st, node, _("clock"), clock, error);
           goto out;

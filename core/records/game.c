@@ -1,5 +1,6 @@
 #include "records/game-private.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "records/nag.h"
@@ -50,6 +51,10 @@ struct _TsGame {
   TsGameNode      *root;
   TsGameNode      *current;
   TsPosition      *position;   /* at current */
+  /* The cursor's path: the nodes from the first move to current and the undo record of
+   * each move, so that a step forward or back is one make or unmake. */
+  GPtrArray       *path;
+  GArray          *path_undos;
   Meta            *meta;
 
   GPtrArray       *undo_stack;  /* of Command* */
@@ -581,6 +586,8 @@ ts_game_new (const TsVariant *variant, const TsPosition *start)
   game->root = ts_game_node_new ();
   game->current = game->root;
   game->position = ts_position_copy (game->start);
+  game->path = g_ptr_array_new ();
+  game->path_undos = g_array_new (FALSE, FALSE, sizeof (TsUndo));
   game->meta = meta_new ();
   game->undo_stack = g_ptr_array_new ();
   game->redo_stack = g_ptr_array_new ();
@@ -604,6 +611,8 @@ ts_game_free (TsGame *game)
   ts_game_node_unref (game->root);
   ts_position_free (game->start);
   ts_position_free (game->position);
+  g_ptr_array_unref (game->path);
+  g_array_unref (game->path_undos);
   g_free (game->setup);
   meta_free (game->meta);
   g_free (game);
@@ -665,33 +674,86 @@ ts_game_position_at (const TsGame *game, const TsGameNode *node)
   return pos;
 }
 
+/* Plies from the start, and whether node is in this game's tree (not in a removed
+ * subtree): a walk up, pointers only. */
+static gboolean
+node_in_tree_at (const TsGame *game, const TsGameNode *node, guint *depth)
+{
+  guint d = 0;
+
+  for (; node->parent; node = node->parent)
+    d++;
+  if (depth)
+    *depth = d;
+  return node == game->root;
+}
+
 static gboolean
 node_in_tree (const TsGame *game, const TsGameNode *node)
 {
-  while (node->parent)
-    node = node->parent;
-  return node == game->root;
+  return node_in_tree_at (game, node, NULL);
+}
+
+/* child->parent == game->current */
+static void
+cursor_push (TsGame *game, TsGameNode *child)
+{
+  TsUndo undo;
+
+  ts_position_make (game->position, child->move, &undo);
+  g_array_append_val (game->path_undos, undo);
+  g_ptr_array_add (game->path, child);
+  game->current = child;
+}
+
+static void
+cursor_pop (TsGame *game)
+{
+  guint n = game->path->len;
+
+  ts_position_unmake (game->position, &g_array_index (game->path_undos, TsUndo, n - 1));
+  g_array_set_size (game->path_undos, n - 1);
+  g_ptr_array_set_size (game->path, n - 1);
+  game->current = n > 1 ? game->path->pdata[n - 2] : game->root;
+}
+
+/* Back to the nearest ancestor that node and the cursor share, then down to node (at
+ * depth): as many steps as the moves between them, never a replay from the start. */
+static void
+cursor_move (TsGame *game, TsGameNode *node, guint depth)
+{
+  g_autoptr (GPtrArray) down = g_ptr_array_new ();
+
+  for (; depth > 0 && (depth > game->path->len || game->path->pdata[depth - 1] != node); depth--)
+    {
+      g_ptr_array_add (down, node);
+      node = node->parent;
+    }
+  while (game->path->len > depth)
+    cursor_pop (game);
+  for (guint i = down->len; i > 0; i--)
+    cursor_push (game, down->pdata[i - 1]);
 }
 
 void
 ts_game_go_to (TsGame *game, TsGameNode *node)
 {
-  g_return_if_fail (node != NULL && node_in_tree (game, node));
+  guint depth;
 
+  g_return_if_fail (node != NULL);
+
+  /* A step is checked for free: the cursor is always in the tree. */
   if (node == game->current)
     return;
   if (node->parent == game->current)
-    {
-      TsUndo undo;
-
-      ts_position_make (game->position, node->move, &undo);
-    }
+    cursor_push (game, node);
+  else if (node == game->current->parent)
+    cursor_pop (game);
   else
     {
-      ts_position_free (game->position);
-      game->position = ts_game_position_at (game, node);
+      g_return_if_fail (node_in_tree_at (game, node, &depth));
+      cursor_move (game, node, depth);
     }
-  game->current = node;
 }
 
 gboolean
@@ -770,15 +832,10 @@ op_apply (TsGame *game, Op *op, gboolean forward)
         node_insert_child (op->parent, op->index, op->node);
       else
         {
-          gboolean cursor_inside = node_is_ancestor (op->node, game->current);
-
+          if (node_is_ancestor (op->node, game->current))
+            while (game->current != op->parent)
+              cursor_pop (game);
           node_remove_child (op->parent, op->index);
-          if (cursor_inside)
-            {
-              game->current = op->parent;
-              ts_position_free (game->position);
-              game->position = ts_game_position_at (game, game->current);
-            }
         }
       break;
     case OP_MOVE_CHILD:
@@ -955,6 +1012,19 @@ find_child (const TsGameNode *node, TsMove move)
   return NULL;
 }
 
+gboolean
+ts_game_check_playable (TsPosition *pos, GError **error)
+{
+  TsResult result;
+
+  ts_position_result (pos, &result);
+  if (result.kind == TS_RESULT_NONE)
+    return TRUE;
+  g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_ILLEGAL, _("the game is already over (%s)"),
+               _(result.reason));
+  return FALSE;
+}
+
 TsGameNode *
 ts_game_add_move (TsGame *game, TsMove move)
 {
@@ -962,6 +1032,7 @@ ts_game_add_move (TsGame *game, TsMove move)
   TsGameNode *existing;
 
   g_return_val_if_fail (ts_position_is_legal (game->position, move), NULL);
+  g_return_val_if_fail (ts_game_check_playable (game->position, NULL), NULL);
 
   existing = find_child (game->current, move);
   if (existing)
@@ -982,7 +1053,8 @@ ts_game_add_move_text (TsGame *game, const char *text, GError **error)
 {
   TsMove move;
 
-  if (!ts_move_parse (game->position, text, &move, error))
+  if (!ts_game_check_playable (game->position, error) ||
+      !ts_move_parse (game->position, text, &move, error))
     return NULL;
   return ts_game_add_move (game, move);
 }
@@ -1050,8 +1122,9 @@ ts_game_set_annotation (TsGame *game, TsGameNode *node, const TsAnnotation *a)
 
   g_return_if_fail (node != NULL && node_in_tree (game, node));
   g_return_if_fail (a->n_nags <= TS_RECORD_MAX_NAGS);
-  g_return_if_fail (a->clock_ms >= 0 || a->clock_ms == TS_CLOCK_NONE);
-  g_return_if_fail (ABS (a->eval.value) <= 1000000000);
+  g_return_if_fail ((a->clock_ms >= 0 && a->clock_ms <= TS_RECORD_MAX_CLOCK_MS) ||
+                    a->clock_ms == TS_CLOCK_NONE);
+  g_return_if_fail (ABS (a->eval.value) <= TS_RECORD_MAX_EVAL);
   g_return_if_fail ((a->analysis & ~(TS_ANALYSIS_MARK | TS_ANALYSIS_LINE)) == 0);
   for (guint i = 0; i < a->n_nags; i++)
     g_return_if_fail (a->nags[i] >= 1);

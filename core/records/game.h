@@ -36,6 +36,10 @@ typedef enum {
 #define TS_RECORD_MAX_NAGS        8
 #define TS_RECORD_MAX_NESTING     200     /* variations inside variations, to bound recursion */
 #define TS_CLOCK_NONE             (-1)
+/* The largest clock and evaluation both file forms carry (a million hours; centipawns or
+ * moves to mate). */
+#define TS_RECORD_MAX_CLOCK_MS    ((gint64) 1000000 * 3600 * 1000)
+#define TS_RECORD_MAX_EVAL        1000000000
 
 typedef enum {
   TS_EVAL_NONE,
@@ -140,9 +144,15 @@ TsPosition       *ts_game_position_at    (const TsGame *game, const TsGameNode *
 /* Edits. Each is one undo step (or part of the group opened by ts_game_begin_edit). */
 /* Plays move at the cursor: goes to the existing child with that move, or adds it (as the
  * main continuation when there is none, else as a new variation). The cursor moves to it.
- * move must be legal. */
+ * move must be legal, the game not over at the cursor (ts_game_check_playable). */
 TsGameNode *ts_game_add_move        (TsGame *game, TsMove move);
-/* Same with SAN or long algebraic text; NULL and error when it is not a legal move. */
+/* FALSE and TS_RULES_ERROR_ILLEGAL when the game has ended at pos by the rules: checkmate,
+ * stalemate, and also a draw by the 50-move rule or threefold repetition, which end the
+ * game at once (RULES.md §0, docs/rules.md): no move may follow, in a game file, in
+ * --moves or in the window. */
+gboolean    ts_game_check_playable  (TsPosition *pos, GError **error);
+/* Same with SAN or long algebraic text; NULL and error when it is not a legal move or the
+ * game is over at the cursor. */
 TsGameNode *ts_game_add_move_text   (TsGame *game, const char *text, GError **error);
 /* Moves the variation that contains node one level up (swapping it with the line it
  * branches from). FALSE if node is on the main line. */
@@ -200,12 +210,18 @@ typedef enum {
 /* Serializes to a NUL-terminated string (g_free). */
 char    *ts_game_to_xml   (const TsGame *game, gsize *length);
 char    *ts_game_to_text  (const TsGame *game, gsize *length);
+/* The same for a file: NULL and TS_RECORD_ERROR_TOO_LARGE when the readers would refuse the
+ * result (more than TS_RECORD_MAX_MOVES moves, TS_RECORD_MAX_NESTING nesting,
+ * TS_RECORD_MAX_TAGS tags or TS_RECORD_MAX_FILE_SIZE bytes). Everything that writes a
+ * game to a file uses this (or ts_game_save). */
+char    *ts_game_to_data  (const TsGame *game, TsGameFormat format, gsize *length, GError **error);
 /* Reads data of either form (detected from its first character). source names it in error
  * messages ("FILE:LINE: reason"). Returns NULL and sets error for anything wrong: never a
  * partly read game. */
 TsGame  *ts_game_from_data (const char *data, gsize length, const char *source, GError **error);
 TsGame  *ts_game_load      (const char *filename, GError **error);
-/* Atomic (temporary file, fsync, rename); keeps the old file as FILE~. */
+/* ts_game_to_data written by ts_safe_file_write (atomic, through links, FILE~ kept); the
+ * error names the file and says the old version is intact. */
 gboolean ts_game_save      (TsGame *game, const char *filename, TsGameFormat format, GError **error);
 /* .pgn and .txt give the text form, anything else XML. */
 TsGameFormat ts_game_format_for_filename (const char *filename);

@@ -34,6 +34,36 @@ records_test_read_ok (const char *data, const char *source)
   return game;
 }
 
+/* The first legal move at the game's cursor, from the i-th on (cycling), other than avoid,
+ * after which the game goes on (no draw by repetition or the 50-move rule). */
+static inline TsMove
+records_test_playable_move (TsGame *game, guint i, const TsMove *avoid)
+{
+  TsPosition *pos = ts_position_copy (ts_game_position (game));
+  TsMoveList list;
+  TsMove m = { 0 };
+  gboolean found = FALSE;
+
+  ts_move_list_init (&list);
+  ts_position_generate_legal (pos, &list);
+  g_assert_cmpuint (list.n, >, 0);
+  for (guint k = 0; k < list.n && !found; k++)
+    {
+      TsUndo undo;
+
+      m = list.moves[(i + k) % list.n];
+      if (avoid && ts_move_equal (m, *avoid))
+        continue;
+      ts_position_make (pos, m, &undo);
+      found = ts_game_check_playable (pos, NULL);
+      ts_position_unmake (pos, &undo);
+    }
+  g_assert_true (found);
+  ts_move_list_clear (&list);
+  ts_position_free (pos);
+  return m;
+}
+
 /* xmllint --relaxng against data/tessera-game.rng. */
 static inline gboolean
 records_test_schema_accepts (const char *path)

@@ -42,11 +42,24 @@ assert_schema_valid (const char *name, const char *xml)
 
 /* write, read, write: the same bytes, in both forms, and the text form carries the same
  * game as the XML form. */
+/* Every game the writer gives must pass ts_game_to_data's limits. */
+static char *
+to_data (TsGame *game, TsGameFormat format)
+{
+  g_autoptr (GError) error = NULL;
+  gsize length;
+  char *data = ts_game_to_data (game, format, &length, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (length, ==, strlen (data));
+  return data;
+}
+
 static void
 assert_round_trip (TsGame *game, const char *name)
 {
-  g_autofree char *xml1 = ts_game_to_xml (game, NULL);
-  g_autofree char *text1 = ts_game_to_text (game, NULL);
+  g_autofree char *xml1 = to_data (game, TS_GAME_FORMAT_XML);
+  g_autofree char *text1 = to_data (game, TS_GAME_FORMAT_TEXT);
   g_autoptr (TsGame) from_xml = read_ok (xml1, "xml1");
   g_autoptr (TsGame) from_text = read_ok (text1, "text1");
   g_autofree char *xml2 = ts_game_to_xml (from_xml, NULL);
@@ -162,10 +175,8 @@ make_nested (guint depth)   /* variations inside variations, depth levels deep *
     {
       ts_game_go_to (game, node->parent);
       /* a move that is not node's: a new variation */
-      for (guint i = 0; ts_game_current (game) == node->parent; i++)
-        if (!ts_move_equal (records_test_legal_move (game, i), node->move))
-          ts_game_add_move (game, records_test_legal_move (game, i));
-      node = ts_game_add_move (game, records_test_legal_move (game, level % 3));
+      ts_game_add_move (game, records_test_playable_move (game, 0, &node->move));
+      node = ts_game_add_move (game, records_test_playable_move (game, level % 3, NULL));
     }
   return game;
 }
@@ -191,6 +202,23 @@ test_deep_nesting (void)
   g_assert_null (ts_game_from_data (text, strlen (text), "deep.pgn", &error));
   g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "nested more than"));
+  g_clear_error (&error);
+
+  /* What the readers refuse is not written. */
+  {
+    g_autofree char *path = tmp_path ("too-deep.tessera");
+    gsize length;
+
+    g_assert_null (ts_game_to_data (too_deep, TS_GAME_FORMAT_TEXT, &length, &error));
+    g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
+    g_assert_cmpstr (error->message, ==, "variations are nested 201 deep, more than a game file may hold (200)");
+    g_clear_error (&error);
+    g_assert_false (ts_game_save (too_deep, path, TS_GAME_FORMAT_XML, &error));
+    g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
+    g_assert_true (g_str_has_prefix (error->message, path));
+    g_assert_nonnull (strstr (error->message, ": not saved: variations are nested 201 deep"));
+    g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  }
 }
 
 static void
@@ -500,26 +528,17 @@ test_too_large (void)
   g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
   g_clear_error (&error);
 
-  /* Too many tags, too many moves. */
+  /* Too many tags (too many moves: writer-limits). */
   {
     GString *text = g_string_new (NULL);
-    static const char *const shuffle[] = { "NAb1-Ac3", "NEb5-Ec3", "NAc3-Ab1", "NEc3-Eb5" };
 
+    g_string_append (text, "[Variant \"raumschach\"]\n");
     for (guint i = 0; i <= TS_RECORD_MAX_TAGS; i++)
       g_string_append_printf (text, "[T%u \"v\"]\n", i);
     g_assert_null (ts_game_from_data (text->str, text->len, "tags", &error));
     g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
+    g_assert_cmpstr (error->message, ==, "tags:1002: more than 1000 tags");
     g_clear_error (&error);
-    if (g_test_slow ())
-      {
-        g_string_assign (text, "[Variant \"raumschach\"]\n\n");
-        for (guint i = 0; i <= TS_RECORD_MAX_MOVES; i++)
-          g_string_append_printf (text, "%s ", shuffle[i % 4]);
-        g_assert_null (ts_game_from_data (text->str, text->len, "moves", &error));
-        g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
-        g_assert_cmpstr (error->message, ==, "moves:3: more than 100000 moves");
-        g_clear_error (&error);
-      }
     g_string_free (text, TRUE);
   }
 
@@ -533,6 +552,160 @@ test_too_large (void)
   g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
   g_assert_true (g_str_has_prefix (error->message, path));
   g_unlink (path);
+}
+
+static guint
+count_moves (const TsGameNode *node)
+{
+  g_autoptr (GPtrArray) stack = g_ptr_array_new ();
+  guint n = 0;
+
+  g_ptr_array_add (stack, (gpointer) node);
+  while (stack->len > 0)
+    {
+      const TsGameNode *x = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      n += x->parent != NULL;
+      for (guint i = 0; i < ts_game_node_n_children (x); i++)
+        g_ptr_array_add (stack, ts_game_node_child (x, i));
+    }
+  return n;
+}
+
+/* A Raumschach game of exactly n moves: a random main line (no line can be very long under
+ * the 50-move rule) and thousands of short variations. */
+static TsGame *
+make_big_game (guint n)
+{
+  TsGame *game = ts_game_new_random (ts_variant_lookup ("raumschach"), 400, n / 4, FALSE, 99);
+  g_autoptr (GPtrArray) stack = g_ptr_array_new ();
+  g_autoptr (GPtrArray) leaves = g_ptr_array_new ();
+  guint count = count_moves (ts_game_root (game));
+
+  g_assert_cmpuint (count, >=, n);
+  /* Leaves that are their parent's only child: truncating after the parent takes one move. */
+  g_ptr_array_add (stack, ts_game_root (game));
+  while (stack->len > 0)
+    {
+      TsGameNode *x = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      for (guint i = 0; i < ts_game_node_n_children (x); i++)
+        g_ptr_array_add (stack, ts_game_node_child (x, i));
+      if (ts_game_node_n_children (x) == 0 && x->parent && x->parent->parent &&
+          ts_game_node_n_children (x->parent) == 1)
+        g_ptr_array_add (leaves, x);
+    }
+  g_assert_cmpuint (leaves->len, >=, count - n);
+  for (guint i = 0; count > n; i++, count--)
+    g_assert_true (ts_game_truncate_after (game, ((TsGameNode *) leaves->pdata[i])->parent));
+  ts_game_clear_undo (game);
+  g_assert_cmpuint (count_moves (ts_game_root (game)), ==, n);
+  return game;
+}
+
+/* The writer never writes what the readers refuse: the same limits on both sides. What it
+ * writes up to the limits reads back the same. */
+static void
+test_writer_limits (void)
+{
+  g_autoptr (GError) error = NULL;
+  gsize length;
+
+  /* As many tags as a file may hold. */
+  {
+    g_autoptr (TsGame) game = ts_game_new_random (ts_variant_lookup ("parton"), 6, 1, TRUE, 3);
+
+    for (guint i = ts_game_n_tags (game); i < TS_RECORD_MAX_TAGS; i++)
+      {
+        g_autofree char *name = g_strdup_printf ("Tag%u", i);
+
+        g_assert_true (ts_game_set_tag (game, name, "value"));
+      }
+    assert_round_trip (game, "max-tags");
+  }
+
+  /* The largest clock and evaluations both forms carry. */
+  {
+    g_autoptr (TsGame) game = ts_game_new_random (ts_variant_lookup ("raumschach"), 4, 0, FALSE, 3);
+    TsGameNode *node = ts_game_node_child (ts_game_root (game), 0);
+    const TsEval evals[] = { { TS_EVAL_CP, -TS_RECORD_MAX_EVAL, G_MAXUINT16 },
+                             { TS_EVAL_MATE, TS_RECORD_MAX_EVAL, 1 },
+                             { TS_EVAL_MATE, -TS_RECORD_MAX_EVAL, 0 },
+                             { TS_EVAL_CP, TS_RECORD_MAX_EVAL, 0 } };
+
+    for (guint i = 0; i < G_N_ELEMENTS (evals); i++)
+      {
+        TsAnnotation a;
+
+        if (i > 0)
+          node = ts_game_node_child (node, 0);
+        ts_annotation_init (&a);
+        a.clock_ms = i == 0 ? TS_RECORD_MAX_CLOCK_MS : TS_RECORD_MAX_CLOCK_MS - 1 - i * 1001;
+        a.eval = evals[i];
+        ts_game_set_annotation (game, node, &a);
+      }
+    assert_round_trip (game, "extremes");
+  }
+
+  /* Over the size limit: refused before anything is written. */
+  {
+    g_autoptr (TsGame) game = ts_game_new_random (ts_variant_lookup ("raumschach"), 2, 0, FALSE, 3);
+    g_autofree char *huge = g_strnfill (TS_RECORD_MAX_FILE_SIZE, 'x');
+    g_autofree char *path = tmp_path ("huge.tessera");
+
+    ts_game_set_comment (game, ts_game_root (game), TRUE, huge);
+    for (TsGameFormat format = TS_GAME_FORMAT_XML; format <= TS_GAME_FORMAT_TEXT; format++)
+      {
+        g_assert_null (ts_game_to_data (game, format, &length, &error));
+        g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
+        g_assert_nonnull (strstr (error->message, "more than a game file may hold (16777216)"));
+        g_clear_error (&error);
+      }
+    g_assert_false (ts_game_save (game, path, TS_GAME_FORMAT_XML, &error));
+    g_assert_true (g_str_has_prefix (error->message, path));
+    g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+    g_clear_error (&error);
+    /* Just under it: written and read. */
+    huge[TS_RECORD_MAX_FILE_SIZE - 2000] = '\0';
+    ts_game_set_comment (game, ts_game_root (game), TRUE, huge);
+    {
+      g_autofree char *xml = ts_game_to_data (game, TS_GAME_FORMAT_XML, &length, &error);
+      g_autoptr (TsGame) back = NULL;
+
+      g_assert_no_error (error);
+      back = ts_game_from_data (xml, length, "big", &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (back);
+    }
+  }
+
+  /* As many moves as a file may hold, and one more (slow: 100000 moves are checked). */
+  if (g_test_slow ())
+    {
+      g_autoptr (TsGame) game = make_big_game (TS_RECORD_MAX_MOVES + 1);
+      g_autofree char *text = ts_game_to_text (game, &length);
+      g_autofree char *xml = NULL;
+      g_autoptr (TsGame) back = NULL;
+      TsGameNode *leaf = ts_game_root (game);
+
+      g_assert_null (ts_game_to_data (game, TS_GAME_FORMAT_XML, &length, &error));
+      g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
+      g_assert_cmpstr (error->message, ==, "the game has 100001 moves, more than a game file may hold (100000)");
+      g_clear_error (&error);
+      g_assert_null (ts_game_from_data (text, strlen (text), "moves", &error));
+      g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
+      g_assert_nonnull (strstr (error->message, "more than 100000 moves"));
+      g_clear_error (&error);
+
+      while (ts_game_node_n_children (leaf) > 0)
+        leaf = ts_game_node_child (leaf, 0);
+      g_assert_true (ts_game_truncate_after (game, leaf->parent));
+      xml = ts_game_to_data (game, TS_GAME_FORMAT_XML, &length, &error);
+      g_assert_no_error (error);
+      back = ts_game_from_data (xml, length, "moves", &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (count_moves (ts_game_root (back)), ==, TS_RECORD_MAX_MOVES);
+    }
 }
 
 static void
@@ -678,6 +851,7 @@ main (int argc, char **argv)
   g_test_add_func ("/records/files/bad-xml", test_bad_xml);
   g_test_add_func ("/records/files/bad-text", test_bad_text);
   g_test_add_func ("/records/files/too-large", test_too_large);
+  g_test_add_func ("/records/files/writer-limits", test_writer_limits);
   g_test_add_func ("/records/files/save", test_save);
   g_test_add_func ("/records/files/save-links", test_save_links);
   status = g_test_run ();
