@@ -143,8 +143,8 @@ ts_game_to_data (const TsGame *game, TsGameFormat format, gsize *length, GError 
   if (n > TS_RECORD_MAX_FILE_SIZE)
     {
       g_set_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE,
-                   _("the file would be %" G_GSIZE_FORMAT " bytes, more than a game file may "
-                     "hold (%u)"), n, TS_RECORD_MAX_FILE_SIZE);
+                   _("the file would be %lu bytes, more than a game file may hold (%u)"),
+                   (unsigned long) n, TS_RECORD_MAX_FILE_SIZE);
       return NULL;
     }
   *length = n;

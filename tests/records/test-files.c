@@ -8,6 +8,7 @@
 
 #include "records/game-random.h"
 #include "records/game.h"
+#include "rules/postext.h"
 #include "records-test.h"
 
 static char *tmp_dir;
@@ -471,6 +472,9 @@ test_bad_text (void)
   TsGameNode *first = ts_game_node_child (ts_game_root (game), 0);
   g_autofree char *first_move = g_strdup_printf ("1. %s", first->san);
   const char *tags = "[Event \"x\"]\n[Variant \"raumschach\"]\n\n";
+  g_autoptr (TsPosition) initial = ts_position_new_initial (ts_variant_lookup ("raumschach"));
+  g_autofree char *initial_text = ts_position_to_text (initial);
+  g_autofree char *fifty = replace_once (initial_text, "halfmove=0", "halfmove=99");
   BadCase cases[] = {
     { "unclosed comment", g_strdup_printf ("%s%s {never\nclosed", tags, first_move),
       TS_RECORD_ERROR_MALFORMED, 4, "comment not closed" },
@@ -502,6 +506,15 @@ test_bad_text (void)
     { "NAG first", g_strdup_printf ("%s$1 %s", tags, first_move), TS_RECORD_ERROR_MALFORMED, 4, "NAG" },
     { "bad mark", g_strdup_printf ("%s%s!!!", tags, first_move), TS_RECORD_ERROR_MALFORMED, 4, "move mark" },
     { "bad position", g_strdup_printf ("%s[Position \"raumschach junk\"]\n", tags), TS_RECORD_ERROR_VARIANT, 4, "start position" },
+    /* The third repetition and the 50-move rule end the game (RULES.md §0). */
+    { "after a threefold repetition", g_strdup_printf ("%s1. NAb1-Ac3 NEb5-Ec3 2. NAc3-Ab1 NEc3-Eb5 3. NAb1-Ac3 "
+                                                       "NEb5-Ec3 4. NAc3-Ab1 NEc3-Eb5\n5. NAb1-Ac3 *", tags),
+      TS_RECORD_ERROR_ILLEGAL, 5, "move “NAb1-Ac3”: the game is already over (threefold repetition)" },
+    { "in a variation after a repetition", g_strdup_printf ("%s1. NAb1-Ac3 (1. NAd1-Ae3 NEb5-Ec3 2. NAe3-Ad1 NEc3-Eb5 "
+                                                            "3. NAd1-Ae3 NEb5-Ec3 4. NAe3-Ad1 NEc3-Eb5\n5. NAd1-Ae3) *", tags),
+      TS_RECORD_ERROR_ILLEGAL, 5, "move “NAd1-Ae3”: the game is already over (threefold repetition)" },
+    { "after the 50-move rule", g_strdup_printf ("%s[Position \"%s\"]\n\n1. NAb1-Ac3 NEb5-Ec3 *", tags, fifty),
+      TS_RECORD_ERROR_ILLEGAL, 6, "move “NEb5-Ec3”: the game is already over (fifty-move rule)" },
     { NULL },
   };
 
@@ -572,18 +585,15 @@ count_moves (const TsGameNode *node)
   return n;
 }
 
-/* A Raumschach game of exactly n moves: a random main line (no line can be very long under
- * the 50-move rule) and thousands of short variations. */
-static TsGame *
-make_big_game (guint n)
+/* Takes moves off game until it holds n: leaves that are their parent's only child (so
+ * truncating after the parent takes exactly one move). */
+static void
+trim_to (TsGame *game, guint n)
 {
-  TsGame *game = ts_game_new_random (ts_variant_lookup ("raumschach"), 400, n / 4, FALSE, 99);
   g_autoptr (GPtrArray) stack = g_ptr_array_new ();
   g_autoptr (GPtrArray) leaves = g_ptr_array_new ();
   guint count = count_moves (ts_game_root (game));
 
-  g_assert_cmpuint (count, >=, n);
-  /* Leaves that are their parent's only child: truncating after the parent takes one move. */
   g_ptr_array_add (stack, ts_game_root (game));
   while (stack->len > 0)
     {
@@ -595,11 +605,22 @@ make_big_game (guint n)
           ts_game_node_n_children (x->parent) == 1)
         g_ptr_array_add (leaves, x);
     }
+  g_assert_cmpuint (count, >=, n);
   g_assert_cmpuint (leaves->len, >=, count - n);
   for (guint i = 0; count > n; i++, count--)
     g_assert_true (ts_game_truncate_after (game, ((TsGameNode *) leaves->pdata[i])->parent));
   ts_game_clear_undo (game);
   g_assert_cmpuint (count_moves (ts_game_root (game)), ==, n);
+}
+
+/* A Raumschach game of exactly n moves: a random main line (no line can be very long under
+ * the 50-move rule) and thousands of short variations. */
+static TsGame *
+make_big_game (guint n)
+{
+  TsGame *game = ts_game_new_random (ts_variant_lookup ("raumschach"), 400, n / 4, FALSE, 99);
+
+  trim_to (game, n);
   return game;
 }
 
@@ -686,7 +707,6 @@ test_writer_limits (void)
       g_autofree char *text = ts_game_to_text (game, &length);
       g_autofree char *xml = NULL;
       g_autoptr (TsGame) back = NULL;
-      TsGameNode *leaf = ts_game_root (game);
 
       g_assert_null (ts_game_to_data (game, TS_GAME_FORMAT_XML, &length, &error));
       g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_TOO_LARGE);
@@ -697,9 +717,7 @@ test_writer_limits (void)
       g_assert_nonnull (strstr (error->message, "more than 100000 moves"));
       g_clear_error (&error);
 
-      while (ts_game_node_n_children (leaf) > 0)
-        leaf = ts_game_node_child (leaf, 0);
-      g_assert_true (ts_game_truncate_after (game, leaf->parent));
+      trim_to (game, TS_RECORD_MAX_MOVES);
       xml = ts_game_to_data (game, TS_GAME_FORMAT_XML, &length, &error);
       g_assert_no_error (error);
       back = ts_game_from_data (xml, length, "moves", &error);

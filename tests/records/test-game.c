@@ -256,6 +256,33 @@ test_metadata (void)
   g_assert_false (ts_game_undo (game));
 }
 
+/* The third repetition ends the game (RULES.md §0): no move may be added after it. */
+static void
+test_no_move_after_draw (void)
+{
+  static const char *const shuffle[] = { "NAb1-Ac3", "NEb5-Ec3", "NAc3-Ab1", "NEc3-Eb5" };
+  g_autoptr (TsGame) game = ts_game_new (raumschach (), NULL);
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < 8; i++)
+    {
+      g_assert_true (ts_game_check_playable ((TsPosition *) ts_game_position (game), NULL));
+      g_assert_nonnull (ts_game_add_move_text (game, shuffle[i % 4], &error));
+      g_assert_no_error (error);
+    }
+  g_assert_false (ts_game_check_playable ((TsPosition *) ts_game_position (game), &error));
+  g_assert_error (error, TS_RULES_ERROR, TS_RULES_ERROR_ILLEGAL);
+  g_assert_cmpstr (error->message, ==, "the game is already over (threefold repetition)");
+  g_clear_error (&error);
+  g_assert_null (ts_game_add_move_text (game, shuffle[0], &error));
+  g_assert_error (error, TS_RULES_ERROR, TS_RULES_ERROR_ILLEGAL);
+  /* A variation before the draw is still possible. */
+  ts_game_back (game);
+  g_clear_error (&error);
+  g_assert_nonnull (ts_game_add_move_text (game, "NEc3-Ee2", &error));
+  g_assert_no_error (error);
+}
+
 /* Reserved names are reserved as spelled (a field added later must not make an earlier
  * version's "timecontrol" tag invalid); at most TS_RECORD_MAX_TAGS tags, as the readers. */
 static void
@@ -539,6 +566,7 @@ main (int argc, char **argv)
   g_test_add_func ("/records/game/metadata", test_metadata);
   g_test_add_func ("/records/game/time-control", test_time_control);
   g_test_add_func ("/records/game/tag-limits", test_tag_limits);
+  g_test_add_func ("/records/game/no-move-after-draw", test_no_move_after_draw);
   g_test_add_func ("/records/game/schema", test_schema);
   g_test_add_func ("/records/game/groups", test_groups);
   g_test_add_func ("/records/game/navigation", test_navigation);

@@ -54,6 +54,10 @@ test_same_errors (void)
       "--moves, move 3: “Zz9” is not a move of Raumschach" },
     { { "--position", "raumschach w:KAa1,NAb1 b:KEe5 turn=w", "--moves", "Ab1-Ac4", NULL },
       "--moves, move 1: “Ab1-Ac4” is not a legal move for White here" },
+    /* A draw by repetition ends the game (RULES.md §0): nothing follows it. */
+    { { "--variant", "raumschach", "--moves", "Ab1-Ac3; Eb5-Ec3; Ac3-Ab1; Ec3-Eb5; Ab1-Ac3; "
+        "Eb5-Ec3; Ac3-Ab1; Ec3-Eb5; Ab1-Ac3", NULL },
+      "--moves, move 9: the game is already over (threefold repetition)" },
   };
   const char *commands[] = { "perft", "analyse", "diagram" };
   guint n_commands = have_command ("diagram") ? 3 : 2;

@@ -905,6 +905,34 @@ test_hint (void)
   close_window (window);
 }
 
+/* The third repetition ends the game (docs/rules.md reading 13): the window takes no move
+ * after it, as the file readers and --moves refuse one. */
+static void
+test_draw_ends_game (void)
+{
+  static const char *const shuffle[] = { "NAb1-Ac3", "NEb5-Ec3", "NAc3-Ab1", "NEc3-Eb5" };
+  TesseraWindow *window;
+  TsGameSession *session;
+  TsSessionSetup setup;
+  g_autoptr(GError) error = NULL;
+
+  reset_settings ();
+  all_humans (&setup);
+  window = new_window ("raumschach", &setup);
+  session = tessera_window_get_session (window);
+  for (guint i = 0; i < 8; i++)
+    {
+      g_assert_true (ts_game_session_play_text (session, shuffle[i % 4], &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (ts_game_session_is_over (session));
+  g_assert_false (ts_game_session_can_move (session));
+  g_assert_false (ts_game_session_play_text (session, shuffle[0], &error));
+  g_assert_cmpstr (error->message, ==, "The game is over.");
+  g_assert_cmpuint (ply (window), ==, 8);
+  close_window (window);
+}
+
 static const char *const stall_variants[] = { "raumschach", "doseki", "cubic8-4p", "grossraumschach" };
 
 int
@@ -931,6 +959,7 @@ main (int argc, char *argv[])
     }
   g_test_add_func ("/game-window/move-list-editing", test_move_list_editing);
   g_test_add_func ("/game-window/hint", test_hint);
+  g_test_add_func ("/game-window/draw-ends-game", test_draw_ends_game);
   g_test_add_func ("/game-window/clocks-in-record", test_clocks_in_record);
   g_test_add_func ("/game-window/four-player-resign", test_four_player_resign);
   g_test_add_data_func ("/game-window/four-player-flag/cubic8-4p", "cubic8-4p", test_four_player_flag);
