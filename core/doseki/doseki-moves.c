@@ -450,18 +450,6 @@ dk_count_legal (TsPosition *p, TsMoveList *scratch)
 
 /* ---- End of the game -------------------------------------------------------------- */
 
-static guint
-repetitions (const TsPosition *p)
-{
-  guint count = 0;
-  guint window = MIN (p->st.halfmove, p->n_history);
-
-  /* Only positions since the last capture can repeat this one. */
-  for (guint i = 1; i <= window; i++)
-    count += p->history[p->n_history - i] == p->st.hash;
-  return count;
-}
-
 static void
 dk_result (TsPosition *p, TsResult *out)
 {
@@ -473,16 +461,8 @@ dk_result (TsPosition *p, TsResult *out)
       out->winner_team = p->variant->team[1 - p->st.side];
       out->reason = N_("no legal move");
     }
-  else if (p->st.halfmove >= ts_rules (p)->halfmove_limit)
-    {
-      out->kind = TS_RESULT_DRAW;
-      out->reason = N_("fifty-move rule");
-    }
-  else if (repetitions (p) >= 2)
-    {
-      out->kind = TS_RESULT_DRAW;
-      out->reason = N_("threefold repetition");
-    }
+  else if ((out->reason = ts_position_draw_by_rule (p)))
+    out->kind = TS_RESULT_DRAW;
 }
 
 static TsCell

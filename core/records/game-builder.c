@@ -96,8 +96,20 @@ ts_game_builder_move (TsGameBuilder *b, const char *text, guint line, GError **e
                            _("more than %d moves"), TS_RECORD_MAX_MOVES);
       return NULL;
     }
-  if (!ts_game_check_playable (b->pos, &local_error) ||
-      !ts_move_parse (b->pos, text, &move, &local_error))
+  if (!ts_move_parse (b->pos, text, &move, &local_error) || ts_position_draw_by_rule (b->pos))
+    {
+      /* After the game's end nothing follows (RULES.md §0): say so rather than why the
+       * move is illegal. A move that parses leaves only a draw by rule to check (cheap: a
+       * full check lists the moves again). */
+      g_autoptr (GError) over = NULL;
+
+      if (!ts_game_check_playable (b->pos, &over))
+        {
+          g_clear_error (&local_error);
+          local_error = g_steal_pointer (&over);
+        }
+    }
+  if (local_error)
     {
       ts_record_set_error (error, TS_RECORD_ERROR_ILLEGAL, b->source, line,
                            _("move “%s”: %s"), text, local_error->message);

@@ -1032,7 +1032,8 @@ ts_game_add_move (TsGame *game, TsMove move)
   TsGameNode *existing;
 
   g_return_val_if_fail (ts_position_is_legal (game->position, move), NULL);
-  g_return_val_if_fail (ts_game_check_playable (game->position, NULL), NULL);
+  /* (after checkmate or stalemate no move is legal) */
+  g_return_val_if_fail (ts_position_draw_by_rule (game->position) == NULL, NULL);
 
   existing = find_child (game->current, move);
   if (existing)

@@ -866,18 +866,6 @@ chess_unmake (TsPosition *p, const TsUndo *u)
   p->n_history--;
 }
 
-static guint
-repetitions (const TsPosition *p)
-{
-  guint count = 0;
-  guint window = MIN (p->st.halfmove, p->n_history);
-
-  for (guint i = 1; i <= window; i++)
-    if (p->history[p->n_history - i] == p->st.hash)
-      count++;
-  return count;
-}
-
 static void
 chess_result (TsPosition *p, TsResult *out)
 {
@@ -918,17 +906,8 @@ chess_result (TsPosition *p, TsResult *out)
         }
       return;
     }
-  if (p->st.halfmove >= r->halfmove_limit)
-    {
-      out->kind = TS_RESULT_DRAW;
-      out->reason = N_("fifty-move rule");
-      return;
-    }
-  if (repetitions (p) >= 2)
-    {
-      out->kind = TS_RESULT_DRAW;
-      out->reason = N_("threefold repetition");
-    }
+  if ((out->reason = ts_position_draw_by_rule (p)))
+    out->kind = TS_RESULT_DRAW;
 }
 
 /* Perft's last ply: moves that need no legality test are counted, not listed. */

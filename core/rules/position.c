@@ -1,4 +1,5 @@
 /* Positions: storage, hashing, history, and the dispatch to the family's rules. */
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "rules/rules-private.h"
@@ -363,6 +364,28 @@ ts_position_result (TsPosition *p,
                     TsResult   *out)
 {
   ops (p)->result (p, out);
+}
+
+guint
+ts_position_repetitions (const TsPosition *p)
+{
+  guint count = 0;
+  guint window = MIN (p->st.halfmove, p->n_history);
+
+  /* Only positions since the last capture can repeat this one. */
+  for (guint i = 1; i <= window; i++)
+    count += p->history[p->n_history - i] == p->st.hash;
+  return count;
+}
+
+const char *
+ts_position_draw_by_rule (const TsPosition *p)
+{
+  if (p->st.halfmove >= ts_rules (p)->halfmove_limit)
+    return N_("fifty-move rule");
+  if (ts_position_repetitions (p) >= 2)
+    return N_("threefold repetition");
+  return NULL;
 }
 
 /* One move list per level, reused; the last ply only counts. */

@@ -124,6 +124,10 @@ typedef struct {
 
 void             ts_position_result        (TsPosition       *p,
                                             TsResult         *out);
+/* The draws that need no move generation: the move counter at its limit ("fifty-move
+ * rule") or the third occurrence of the position ("threefold repetition"), N_(); NULL
+ * when neither. ts_position_result says the same when the side to move has a move. */
+const char      *ts_position_draw_by_rule  (const TsPosition *p);
 guint64          ts_perft                  (TsPosition       *p,
                                             guint             depth);
 

@@ -141,4 +141,7 @@ gboolean ts_variant_load_chess     (TsVariant *v, GKeyFile *kf, GError **error);
 gboolean ts_variant_parse_cells    (const TsVariant *v, const char *text, int *cells, guint max,
                                     guint *n, GError **error);   /* "Aa1,Ab2" -> internal */
 
+/* How often the position occurred before, since the last capture or pawn move. */
+guint ts_position_repetitions (const TsPosition *p);
+
 G_END_DECLS
