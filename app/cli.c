@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli-annotate.h"
 #include "cli-engine.h"
 #include "cli-protocol.h"
 #include "cli-rules.h"
@@ -41,6 +42,7 @@ static const TsCliCommand commands[] = {
   { "match", N_("Play engine levels and the greedy player against each other"), ts_cli_match },
   { "bench", N_("Fixed-depth search of every variant: node count and speed"), ts_cli_bench },
   { "engine", N_("Speak the engine protocol on standard input and output"), ts_cli_engine },
+  { "annotate", N_("Analyse every move of a game: evaluations, ?! ? ?? marks"), ts_cli_annotate },
   /* diagrams */
 #ifdef TS_HAVE_RENDER
   { "diagram", N_("Write a diagram of a position (PNG, SVG, PDF)"), ts_cli_diagram },

@@ -1185,6 +1185,9 @@ ts_game_toggle_nag (TsGame *game, TsGameNode *node, guint nag)
   if (!present && n < TS_RECORD_MAX_NAGS)
     a.nags[n++] = nag;
   a.n_nags = n;
+  /* the user's mark now: analysing again leaves it alone */
+  if (ts_nag_is_move_mark (nag))
+    a.analysis &= ~TS_ANALYSIS_MARK;
   ts_game_set_annotation (game, node, &a);
   ts_annotation_clear (&a);
 }
