@@ -6,7 +6,6 @@
 
 #include "analysis-panel.h"
 #include "engine/engine.h"
-#include "eval-graph.h"
 
 #define MAX_LINES 8   /* as many labels as analysis-panel.ui has */
 
@@ -19,7 +18,6 @@ struct _TsAnalysisPanel
   TsSearchInfo  *info;         /* its last progress */
   char          *scores[MAX_LINES];
   guint          order[MAX_LINES]; /* shown line -> info line: best first */
-  GArray        *game_scores;      /* per ply, the first seat's view; the graph's data */
   guint          n_lines;
 
   GtkWidget     *box;
@@ -27,7 +25,6 @@ struct _TsAnalysisPanel
   GtkSpinButton *lines_spin;
   GtkLabel      *stats;
   GtkLabel      *line_labels[MAX_LINES];
-  GtkWidget     *graph;
 };
 
 G_DEFINE_FINAL_TYPE (TsAnalysisPanel, ts_analysis_panel, GTK_TYPE_WIDGET)
@@ -95,27 +92,6 @@ show_info (TsAnalysisPanel *self)
   gtk_label_set_text (self->stats, stats ? stats : (self->search ? _("Thinking…") : ""));
 }
 
-/* The best line's score at this ply goes into the evaluation graph. */
-static void
-record_score (TsAnalysisPanel *self)
-{
-  const TsVariant *v = ts_position_variant (self->pos);
-  guint ply = ts_position_ply (self->pos);
-  int score, none = TS_EVAL_GRAPH_NONE;
-
-  if (!self->info || self->info->n_lines == 0)
-    return;
-  score = self->info->lines[self->order[0]].score;
-  if (v->n_seats == 2 && ts_position_side_to_move (self->pos) == 1)
-    score = -score;
-  while (self->game_scores->len <= ply)
-    g_array_append_val (self->game_scores, none);
-  g_array_index (self->game_scores, int, ply) = score;
-  ts_eval_graph_set_scores (TS_EVAL_GRAPH (self->graph), (const int *) self->game_scores->data,
-                            self->game_scores->len);
-  ts_eval_graph_set_current (TS_EVAL_GRAPH (self->graph), ply);
-}
-
 static void
 search_progress (TsSearch *search, const TsSearchInfo *info, gpointer data)
 {
@@ -136,7 +112,6 @@ search_progress (TsSearch *search, const TsSearchInfo *info, gpointer data)
         self->order[k] = self->order[k - 1];
         self->order[k - 1] = t;
       }
-  record_score (self);
   show_info (self);
 }
 
@@ -203,11 +178,7 @@ ts_analysis_panel_set_position (TsAnalysisPanel  *self,
   ts_analysis_panel_stop (self);
   g_clear_pointer (&self->pos, ts_position_free);
   g_clear_pointer (&self->info, ts_search_info_free);
-  if (self->pos && p && ts_position_variant (self->pos) != ts_position_variant (p))
-    g_array_set_size (self->game_scores, 0);   /* another game */
   self->pos = p ? ts_position_copy (p) : NULL;
-  if (self->pos)
-    ts_eval_graph_set_current (TS_EVAL_GRAPH (self->graph), ts_position_ply (self->pos));
   show_info (self);
   if (running)
     ts_analysis_panel_start (self);
@@ -245,12 +216,6 @@ const char *
 ts_analysis_panel_get_score_text (TsAnalysisPanel *self, guint line)
 {
   return line < MAX_LINES ? self->scores[line] : NULL;
-}
-
-GtkWidget *
-ts_analysis_panel_get_graph (TsAnalysisPanel *self)
-{
-  return self->graph;
 }
 
 GtkWidget *
@@ -307,7 +272,6 @@ ts_analysis_panel_finalize (GObject *object)
 
   g_clear_pointer (&self->pos, ts_position_free);
   g_clear_pointer (&self->info, ts_search_info_free);
-  g_clear_pointer (&self->game_scores, g_array_unref);
   for (guint i = 0; i < MAX_LINES; i++)
     g_free (self->scores[i]);
   G_OBJECT_CLASS (ts_analysis_panel_parent_class)->finalize (object);
@@ -327,13 +291,11 @@ ts_analysis_panel_class_init (TsAnalysisPanelClass *klass)
   gtk_widget_class_install_action (widget_class, "analysis.toggle", NULL, action_toggle);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 
-  g_type_ensure (TS_TYPE_EVAL_GRAPH);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/analysis-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, TsAnalysisPanel, box);
   gtk_widget_class_bind_template_child (widget_class, TsAnalysisPanel, toggle);
   gtk_widget_class_bind_template_child (widget_class, TsAnalysisPanel, lines_spin);
   gtk_widget_class_bind_template_child (widget_class, TsAnalysisPanel, stats);
-  gtk_widget_class_bind_template_child (widget_class, TsAnalysisPanel, graph);
   /* the template's labels line_0 … line_7, one per line shown */
   for (guint i = 0; i < MAX_LINES; i++)
     {
@@ -351,6 +313,5 @@ static void
 ts_analysis_panel_init (TsAnalysisPanel *self)
 {
   self->n_lines = 1;
-  self->game_scores = g_array_new (FALSE, FALSE, sizeof (int));
   gtk_widget_init_template (GTK_WIDGET (self));
 }

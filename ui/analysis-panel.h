@@ -11,9 +11,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TsAnalysisPanel, ts_analysis_panel, TS, ANALYSIS_PANEL, GtkWidget)
 
 /* The Analysis side pane: start and stop, the number of lines, depth, score and
- * nodes per second, the principal variations as clickable notation, and the
- * evaluation graph over the game. The engine runs in its worker thread (TsSearch);
- * the main loop only receives copies of its progress.
+ * nodes per second, and the principal variations as clickable notation (the game's
+ * evaluation graph is under the board: ui/game-analysis.h). The engine runs in its
+ * worker thread (TsSearch); the main loop only receives copies of its progress.
  *
  * Actions: analysis.toggle (start or stop). Signals: "line-activated" (guint line,
  * guint n_plies) when a move of a line is clicked — the owner plays the line's
@@ -37,7 +37,5 @@ const TsMove *ts_analysis_panel_get_line     (TsAnalysisPanel  *self,
 /* Line i's score as shown ("+0.35", "#2", "-#3"), or NULL. */
 const char   *ts_analysis_panel_get_score_text (TsAnalysisPanel *self,
                                               guint             line);
-/* The evaluation graph, for the owner to fill with the game's scores. */
-GtkWidget    *ts_analysis_panel_get_graph    (TsAnalysisPanel  *self);
 
 G_END_DECLS

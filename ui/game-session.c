@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "engine/annotate.h"
 #include "engine/engine.h"
 #include "game-session-private.h"
 #include "rules/notation.h"
@@ -689,6 +690,20 @@ ts_game_session_toggle_nag (TsGameSession *self,
     return;   /* no move to annotate */
   ts_game_toggle_nag (self->game, node, nag);
   emit_changed (self);
+}
+
+guint
+ts_game_session_apply_analysis (TsGameSession *self,
+                                TsAnnotateJob *job)
+{
+  guint n;
+
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), 0);
+
+  n = ts_annotate_job_apply (job, self->game);
+  if (n > 0)
+    emit_changed (self);
+  return n;
 }
 
 gboolean

@@ -3,6 +3,7 @@
 #include <glib-object.h>
 
 #include "autosave-slot.h"
+#include "engine/annotate.h"
 #include "records/game.h"
 #include "rules/move.h"
 #include "rules/position.h"
@@ -92,6 +93,10 @@ void              ts_game_session_set_comment    (TsGameSession *self,
                                                   const char    *text);
 void              ts_game_session_toggle_nag     (TsGameSession *self,
                                                   guint          nag);
+/* Writes a finished whole-game analysis into the record as one undo step (see
+ * ts_annotate_job_apply); returns the number of moves written. */
+guint             ts_game_session_apply_analysis (TsGameSession *self,
+                                                  TsAnnotateJob *job);
 gboolean          ts_game_session_undo           (TsGameSession *self);
 gboolean          ts_game_session_redo           (TsGameSession *self);
 

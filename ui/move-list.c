@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "clock-view.h"
+#include "engine/annotate.h"
 #include "move-list.h"
 #include "records/nag.h"
 
@@ -39,6 +40,7 @@ struct _TsMoveListView
   GArray        *segments;    /* Segment: what the buffer holds */
   int            current_start, current_end;   /* where tag_current is, or -1 */
   GtkTextTag    *tag_current, *tag_move, *tag_variation, *tag_comment, *tag_number, *tag_clock;
+  GtkTextTag    *tag_eval, *tag_marks[TS_N_JUDGEMENTS];   /* [judgement]: ?! ? ?? in colour */
   gboolean       filling;
 };
 
@@ -93,6 +95,35 @@ put_comment (Writer *w, const char *comment, GtkTextTag *depth_tag)
   put (w, comment, w->self->tag_comment, depth_tag);
 }
 
+/* ?! ? ?? in their colours (as on Lichess), the other glyphs as moves are. */
+static GtkTextTag *
+mark_tag (TsMoveListView *self, guint nag)
+{
+  for (TsJudgement j = TS_JUDGEMENT_INACCURACY; j < TS_N_JUDGEMENTS; j++)
+    if (ts_judgement_nag (j) == nag)
+      return self->tag_marks[j];
+  return self->tag_move;
+}
+
+/* The engine's evaluation stored with the move, as the analysis panel shows scores:
+ * White's side in two-seat games, the mover's in four-seat ones. A won game's last move
+ * (mate 0) has none: the notation says it. */
+static void
+put_eval (Writer *w, TsGameNode *node, guint ply, GtkTextTag *depth_tag)
+{
+  const TsVariant *v = ts_game_variant (w->self->game);
+  const TsEval *eval = &node->annotation.eval;
+  TsEval shown;
+  g_autofree char *text = NULL;
+
+  if (eval->kind == TS_EVAL_NONE || (eval->kind == TS_EVAL_MATE && eval->value == 0))
+    return;
+  shown = ts_eval_shown (v, ply % w->n_seats, eval);
+  text = ts_eval_format (&shown);
+  put (w, "\u00a0", NULL, NULL);
+  put (w, text, w->self->tag_eval, depth_tag);
+}
+
 static void
 put_move (Writer *w, TsGameNode *node, gboolean with_number, GtkTextTag *depth_tag)
 {
@@ -135,7 +166,7 @@ put_move (Writer *w, TsGameNode *node, gboolean with_number, GtkTextTag *depth_t
         glyph = dollar = g_strdup_printf (" $%u", node->annotation.nags[i]);
       else if (!ts_nag_is_move_mark (node->annotation.nags[i]))
         put (w, " ", NULL, NULL);
-      put (w, glyph, w->self->tag_move, depth_tag);
+      put (w, glyph, mark_tag (w->self, node->annotation.nags[i]), depth_tag);
     }
   span.end = end_offset (w);
   g_array_append_val (w->spans, span);
@@ -147,6 +178,7 @@ put_move (Writer *w, TsGameNode *node, gboolean with_number, GtkTextTag *depth_t
       put (w, "\u00a0", NULL, NULL);
       put (w, clock, w->self->tag_clock, depth_tag);
     }
+  put_eval (w, node, ply, depth_tag);
   put_comment (w, node->annotation.comment_after, depth_tag);
 }
 
@@ -419,6 +451,18 @@ ts_move_list_view_init (TsMoveListView *self)
   /* the mover's clock after the move, from the record */
   self->tag_clock = gtk_text_buffer_create_tag (buffer, "clock", "scale", 0.8, "foreground-rgba", &(GdkRGBA) { 0.5, 0.5, 0.5, 1 },
                                                 "font-features", "tnum", NULL);
+  /* the engine's evaluation after the move, from the record */
+  self->tag_eval = gtk_text_buffer_create_tag (buffer, "eval", "scale", 0.8, "foreground-rgba", &(GdkRGBA) { 0.45, 0.45, 0.5, 1 },
+                                               "font-features", "tnum", NULL);
+  self->tag_marks[TS_JUDGEMENT_INACCURACY] =
+    gtk_text_buffer_create_tag (buffer, "inaccuracy", "weight", PANGO_WEIGHT_BOLD,
+                                "foreground-rgba", &(GdkRGBA) { 0x56 / 255.0, 0xb4 / 255.0, 0xe9 / 255.0, 1 }, NULL);
+  self->tag_marks[TS_JUDGEMENT_MISTAKE] =
+    gtk_text_buffer_create_tag (buffer, "mistake", "weight", PANGO_WEIGHT_BOLD,
+                                "foreground-rgba", &(GdkRGBA) { 0xe6 / 255.0, 0x9f / 255.0, 0x00 / 255.0, 1 }, NULL);
+  self->tag_marks[TS_JUDGEMENT_BLUNDER] =
+    gtk_text_buffer_create_tag (buffer, "blunder", "weight", PANGO_WEIGHT_BOLD,
+                                "foreground-rgba", &(GdkRGBA) { 0xdf / 255.0, 0x53 / 255.0, 0x53 / 255.0, 1 }, NULL);
   self->tag_current = gtk_text_buffer_create_tag (buffer, "current", "background-rgba", &(GdkRGBA) { 0.21, 0.52, 0.89, 0.35 }, NULL);
 
   click = gtk_gesture_click_new ();

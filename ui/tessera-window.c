@@ -2,6 +2,7 @@
 
 #include <glib/gi18n.h>
 
+#include "analysis-actions.h"
 #include "board-view.h"
 #include "editor-actions.h"
 #include "rules/variant.h"
@@ -510,6 +511,8 @@ tessera_window_constructed (GObject *object)
   tessera_window_new_game (self, self->variant ? self->variant : "raumschach", NULL);
   /* the editor's actions and the Analysis page (ui/editor-actions.c) */
   ts_editor_actions_install (self);
+  /* Analyse Game and the evaluation graph under the board (ui/analysis-actions.c) */
+  ts_analysis_actions_install (self);
 }
 
 static gboolean

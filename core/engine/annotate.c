@@ -235,14 +235,14 @@ search (TsAnnotateJob *job, TsEngine *engine, const TsPosition *pos, guint for_s
   ts_search_info_clear (&info);
 }
 
-static guint
-count_teams (const TsVariant *v)
+gboolean
+ts_eval_per_seat (const TsVariant *v)
 {
   guint mask = 0;
 
   for (guint s = 0; s < v->n_seats; s++)
     mask |= 1u << v->team[s];
-  return (guint) __builtin_popcount (mask);
+  return __builtin_popcount (mask) > 2;
 }
 
 /* The mover's evaluation after its move, pos being the position after it: the game's
@@ -268,7 +268,7 @@ evaluation_after (TsAnnotateJob *job, TsEngine *engine, TsPosition *pos, guint m
     return FALSE;
   if (v->team[to_move] == v->team[mover])
     *after = here->eval;
-  else if (count_teams (v) == 2)
+  else if (!ts_eval_per_seat (v))
     *after = ts_eval_negate (&here->eval);
   else
     {
@@ -489,9 +489,8 @@ ts_annotate_job_run_finish (TsAnnotateJob *job, GAsyncResult *result, GError **e
 
 /* ---- Writing into the game ---- */
 
-/* The move mark of a, or 0. */
-static guint
-move_mark (const TsAnnotation *a)
+guint
+ts_annotation_move_mark (const TsAnnotation *a)
 {
   for (guint i = 0; i < a->n_nags; i++)
     if (ts_nag_is_move_mark (a->nags[i]))
@@ -539,7 +538,7 @@ write_ply (TsGame *game, TsGameNode *node, const TsAnnotatePly *ply)
   ts_annotation_copy (&a, &node->annotation);
   if (ply->after.kind != TS_EVAL_NONE)
     a.eval = ply->after;
-  if (nag && move_mark (&a) == 0 && a.n_nags < TS_RECORD_MAX_NAGS)
+  if (nag && ts_annotation_move_mark (&a) == 0 && a.n_nags < TS_RECORD_MAX_NAGS)
     {
       a.nags[a.n_nags++] = nag;
       a.analysis |= TS_ANALYSIS_MARK;
@@ -597,23 +596,42 @@ add_better_line (TsAnnotateJob *job, TsGame *game, TsGameNode *node, const TsAnn
   ts_annotation_clear (&a);
 }
 
-guint
-ts_annotate_job_apply (TsAnnotateJob *job, TsGame *game)
+/* The nodes of game's main line that still hold the job's moves, from the first. */
+static GPtrArray *
+matching_nodes (TsAnnotateJob *job, const TsGame *game)
 {
-  g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
-  TsGameNode *node = ts_game_root (game), *cursor;
+  GPtrArray *nodes = g_ptr_array_new ();
+  TsGameNode *node = ts_game_root (game);
 
-  g_return_val_if_fail (job->complete, 0);
   if (ts_game_variant (game) != job->variant ||
       ts_position_hash (ts_game_start_position (game)) != ts_position_hash (job->start))
-    return 0;
-  /* the part of the main line that still holds the job's moves */
+    return nodes;
   while (nodes->len < job->moves->len && ts_game_node_n_children (node) > 0 &&
          ts_move_equal (ts_game_node_child (node, 0)->move, g_array_index (job->moves, TsMove, nodes->len)))
     {
       node = ts_game_node_child (node, 0);
       g_ptr_array_add (nodes, node);
     }
+  return nodes;
+}
+
+gboolean
+ts_annotate_job_matches (TsAnnotateJob *job, const TsGame *game)
+{
+  g_autoptr (GPtrArray) nodes = matching_nodes (job, game);
+
+  return nodes->len == job->moves->len && ts_game_variant (game) == job->variant &&
+         ts_position_hash (ts_game_start_position (game)) == ts_position_hash (job->start);
+}
+
+guint
+ts_annotate_job_apply (TsAnnotateJob *job, TsGame *game)
+{
+  g_autoptr (GPtrArray) nodes = NULL;
+  TsGameNode *cursor;
+
+  g_return_val_if_fail (job->complete, 0);
+  nodes = matching_nodes (job, game);
 
   ts_game_begin_edit (game);
   for (guint i = 0; i < nodes->len; i++)

@@ -72,6 +72,12 @@ TsEval      ts_eval_shown           (const TsVariant *variant,
                                      guint            mover,
                                      const TsEval    *eval);
 
+/* Whether a variant's evaluations are per seat (more than two teams: each seat judged by
+ * its own) rather than of one side against the other. */
+gboolean    ts_eval_per_seat        (const TsVariant *variant);
+/* The move mark ($1–$6) of a move's annotation, 0 if none. */
+guint       ts_annotation_move_mark (const TsAnnotation *annotation);
+
 /* One move of the main line, as the analysis judged it. */
 typedef struct {
   TsMove      move;
@@ -134,6 +140,11 @@ gboolean       ts_annotate_job_run_finish (TsAnnotateJob  *job,
                                            GError        **error);
 
 guint          ts_annotate_job_n_plies (TsAnnotateJob *job);
+/* Whether game still starts from the job's position with the job's moves on its main
+ * line (more moves after them are fine): what ts_annotate_job_apply would write in full.
+ * Safe while the job runs. */
+gboolean       ts_annotate_job_matches (TsAnnotateJob *job,
+                                        const TsGame  *game);
 /* After a complete run. */
 const TsAnnotatePly *ts_annotate_job_ply (TsAnnotateJob *job,
                                           guint          ply);

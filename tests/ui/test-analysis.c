@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "analysis-panel.h"
-#include "eval-graph.h"
 #include "rules/notation.h"
 #include "rules/postext.h"
 #include "widget-test.h"
@@ -89,9 +88,6 @@ test_mate_in_one (void)
   if (ts_analysis_panel_is_running (panel))
     gtk_widget_activate_action (GTK_WIDGET (panel), "analysis.toggle", NULL);
   g_assert_false (ts_analysis_panel_is_running (panel));
-  /* the graph has the score at this ply: a mate for White */
-  g_assert_cmpuint (ts_eval_graph_get_n_scores (TS_EVAL_GRAPH (ts_analysis_panel_get_graph (panel))), ==,
-                    ts_position_ply (p) + 1);
   widget_test_destroy_and_wait (window, panel);
 }
 
@@ -163,35 +159,6 @@ test_lines (void)
   widget_test_destroy_and_wait (window, panel);
 }
 
-static guint clicked_ply;
-
-static void
-on_ply (TsEvalGraph *graph, guint ply, gpointer data)
-{
-  clicked_ply = ply;
-}
-
-static void
-test_graph (void)
-{
-  TsEvalGraph *graph = TS_EVAL_GRAPH (ts_eval_graph_new ());
-  GtkWidget *window = window_with (GTK_WIDGET (graph));
-  const int scores[] = { 0, 20, -15, 300, TS_EVAL_GRAPH_NONE, 30000, -30000 };
-
-  ts_eval_graph_set_scores (graph, scores, G_N_ELEMENTS (scores));
-  ts_eval_graph_set_current (graph, 3);
-  g_assert_cmpuint (ts_eval_graph_get_n_scores (graph), ==, 7);
-  g_assert_cmpuint (ts_eval_graph_ply_at (graph, 0, 600), ==, 0);
-  g_assert_cmpuint (ts_eval_graph_ply_at (graph, 600, 600), ==, 6);
-  g_assert_cmpuint (ts_eval_graph_ply_at (graph, 310, 600), ==, 3);
-  g_assert_cmpuint (ts_eval_graph_ply_at (graph, -50, 600), ==, 0);
-  g_signal_connect (graph, "ply-activated", G_CALLBACK (on_ply), NULL);
-  g_signal_emit_by_name (graph, "ply-activated", 5u);
-  g_assert_cmpuint (clicked_ply, ==, 5);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (graph));
-  widget_test_destroy_and_wait (window, graph);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -200,6 +167,5 @@ main (int argc, char **argv)
   adw_init ();
   g_test_add_func ("/analysis/mate-in-one", test_mate_in_one);
   g_test_add_func ("/analysis/lines", test_lines);
-  g_test_add_func ("/analysis/graph", test_graph);
   return g_test_run ();
 }

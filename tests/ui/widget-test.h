@@ -24,6 +24,24 @@ widget_test_collect (GtkWidget *root, GType type)
   return out;
 }
 
+static inline gboolean
+widget_test_timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop for ms milliseconds. */
+static inline void
+widget_test_run_for (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, widget_test_timeout_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
 /* Destroys window and waits (up to 10 s) until widget is finalized: the worker's done
  * callback may hold the last reference. */
 static inline void
