@@ -8,22 +8,22 @@
 
 struct _TsPreferencesDialog
 {
-  GtkWindow    parent_instance;
+  AdwPreferencesWindow parent_instance;
 
   GSettings   *settings;
 
   /* template children */
-  GtkDropDown *piece_style;
-  GtkDropDown *board_theme;
+  AdwComboRow *piece_style;
+  AdwComboRow *board_theme;
   GtkSwitch   *show_coordinates;
   GtkSwitch   *animate_moves;
   GtkSwitch   *sound;
-  GtkDropDown *color_scheme;
+  AdwComboRow *color_scheme;
 };
 
-G_DEFINE_FINAL_TYPE (TsPreferencesDialog, ts_preferences_dialog, GTK_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (TsPreferencesDialog, ts_preferences_dialog, ADW_TYPE_PREFERENCES_WINDOW)
 
-/* Enum keys shown in a drop-down: the nicks in the order of its items. */
+/* Enum keys shown in a combo row: the nicks in the order of its items. */
 static const char *const piece_styles[] = { "figures", "letters", NULL };
 static const char *const board_themes[] = { "classic", "green", "blue", "high-contrast", NULL };
 static const char *const color_schemes[] = { "default", "light", "dark", NULL };
@@ -55,9 +55,9 @@ index_to_nick (const GValue *value, const GVariantType *type, gpointer nicks)
 }
 
 static void
-bind_enum (GSettings *settings, const char *key, GtkDropDown *dropdown, const char *const *nicks)
+bind_enum (GSettings *settings, const char *key, AdwComboRow *row, const char *const *nicks)
 {
-  g_settings_bind_with_mapping (settings, key, dropdown, "selected", G_SETTINGS_BIND_DEFAULT,
+  g_settings_bind_with_mapping (settings, key, row, "selected", G_SETTINGS_BIND_DEFAULT,
                                 nick_to_index, index_to_nick, (gpointer) nicks, NULL);
 }
 

@@ -1,13 +1,13 @@
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
 #define TS_TYPE_PREFERENCES_DIALOG (ts_preferences_dialog_get_type ())
-G_DECLARE_FINAL_TYPE (TsPreferencesDialog, ts_preferences_dialog, TS, PREFERENCES_DIALOG, GtkWindow)
+G_DECLARE_FINAL_TYPE (TsPreferencesDialog, ts_preferences_dialog, TS, PREFERENCES_DIALOG, AdwPreferencesWindow)
 
-/* The Preferences window: piece style, coordinates, move animation, sound, board
+/* The Preferences window (AdwPreferencesWindow): piece style, coordinates, move animation, sound, board
  * colours and the colour scheme, each bound to its GSettings key (changes apply at
  * once, nothing to confirm). */
 GtkWidget *ts_preferences_dialog_new (GtkWindow *parent);

@@ -4,6 +4,7 @@
 
 #include "rules/variant.h"
 #include "help-window.h"
+#include "tessera-about.h"
 #include "preferences-dialog.h"
 #include "tessera-application.h"
 #include "tessera-window.h"
@@ -96,24 +97,8 @@ about_activated (GSimpleAction *action,
                  gpointer       user_data)
 {
   GtkApplication *app = user_data;
-  static const char *developers[] = { "The Tessera developers", NULL };
-  /* Translators: replace with your names, one per line. */
-  const char *translators = _("translator-credits");
 
-  if (g_str_equal (translators, "translator-credits"))
-    translators = NULL;   /* untranslated: no "Translated by" line */
-
-  gtk_show_about_dialog (gtk_application_get_active_window (app),
-                         "program-name", _("Tessera"),
-                         "comments", _("Chess in three and four dimensions"),
-                         "logo-icon-name", APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "copyright", "© 2026 The Tessera developers",
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "website", "https://github.com/tessera/tessera",
-                         "authors", developers,
-                         "translator-credits", translators,
-                         NULL);
+  gtk_window_present (GTK_WINDOW (tessera_about_window_new (gtk_application_get_active_window (app))));
 }
 
 static void

@@ -30,29 +30,30 @@ test_preferences (void)
 
   gtk_window_present (GTK_WINDOW (dialog));
   switches = widget_test_collect (dialog, GTK_TYPE_SWITCH);
-  dropdowns = widget_test_collect (dialog, GTK_TYPE_DROP_DOWN);
+  dropdowns = widget_test_collect (dialog, ADW_TYPE_COMBO_ROW);
   g_assert_cmpuint (switches->len, ==, 3);     /* coordinates, animation, sound */
   g_assert_cmpuint (dropdowns->len, ==, 3);    /* pieces, colours, style */
+  g_assert_true (ADW_IS_PREFERENCES_WINDOW (dialog));
 
   /* widgets show the keys */
   g_assert_true (gtk_switch_get_active (g_ptr_array_index (switches, 0)));
   g_settings_set_boolean (settings, "show-coordinates", FALSE);
   g_assert_false (gtk_switch_get_active (g_ptr_array_index (switches, 0)));
   g_settings_set_string (settings, "piece-style", "letters");
-  g_assert_cmpuint (gtk_drop_down_get_selected (g_ptr_array_index (dropdowns, 0)), ==, 1);
+  g_assert_cmpuint (adw_combo_row_get_selected (g_ptr_array_index (dropdowns, 0)), ==, 1);
 
   /* and write them */
   gtk_switch_set_active (g_ptr_array_index (switches, 1), FALSE);
   g_assert_false (g_settings_get_boolean (settings, "animate-moves"));
   gtk_switch_set_active (g_ptr_array_index (switches, 2), FALSE);
   g_assert_false (g_settings_get_boolean (settings, "sound"));
-  gtk_drop_down_set_selected (g_ptr_array_index (dropdowns, 1), 3);
+  adw_combo_row_set_selected (g_ptr_array_index (dropdowns, 1), 3);
   theme = g_settings_get_string (settings, "board-theme");
   g_assert_cmpstr (theme, ==, "high-contrast");
 
   /* the style: forced dark, then following the desktop (no portal here: light) */
   ts_preferences_follow_color_scheme (settings);
-  gtk_drop_down_set_selected (g_ptr_array_index (dropdowns, 2), 2);
+  adw_combo_row_set_selected (g_ptr_array_index (dropdowns, 2), 2);
   scheme = g_settings_get_string (settings, "color-scheme");
   g_assert_cmpstr (scheme, ==, "dark");
   g_assert_true (adw_style_manager_get_dark (adw_style_manager_get_default ()));

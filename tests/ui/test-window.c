@@ -4,7 +4,12 @@
 
 #include <adwaita.h>
 
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <string.h>
+
 #include "question.h"
+#include "tessera-about.h"
 #include "rules/variant.h"
 #include "tessera-application.h"
 #include "tessera-window.h"
@@ -196,6 +201,61 @@ assert_style_applies (GtkWidget *window)
   g_assert_cmpuint (checked, >, 0);
 }
 
+/* The About window: credits, licence, links, the metainfo's newest release notes. */
+static void
+test_about (void)
+{
+  GtkWidget *about = tessera_about_window_new (NULL);
+  AdwAboutWindow *a = ADW_ABOUT_WINDOW (about);
+  const char *notes;
+
+  g_object_ref_sink (about);
+  g_assert_cmpstr (adw_about_window_get_application_name (a), ==, "Tessera");
+  g_assert_cmpstr (adw_about_window_get_version (a), ==, PACKAGE_VERSION);
+  g_assert_cmpint (adw_about_window_get_license_type (a), ==, GTK_LICENSE_GPL_3_0);
+  g_assert_cmpstr (adw_about_window_get_website (a), ==, "https://github.com/tessera/tessera");
+  g_assert_nonnull (adw_about_window_get_issue_url (a));
+  g_assert_nonnull (adw_about_window_get_developers (a));
+  g_assert_cmpstr (adw_about_window_get_release_notes_version (a), ==, PACKAGE_VERSION);
+  notes = adw_about_window_get_release_notes (a);
+  g_assert_true (g_str_has_prefix (notes, "<p>The first version of Tessera.</p><ul><li>"));
+  g_assert_nonnull (strstr (notes, "</li></ul>"));
+  gtk_window_destroy (GTK_WINDOW (about));
+  g_assert_finalize_object (about);
+}
+
+/* Release notes: the first release, paragraphs and lists only, text escaped, white space
+ * collapsed as gettext extracts it, and each piece translated. */
+static void
+test_release_notes (void)
+{
+  static const char xml[] =
+    "<component><releases>"
+    "<release version=\"2.0\"><description><p>Faster &amp;\n   smaller.</p>"
+    "<ul><li>One</li><li>Two &lt;b&gt;</li></ul><p>The first version of Tessera.</p>"
+    "</description></release>"
+    "<release version=\"1.0\"><description><p>Old.</p></description></release>"
+    "</releases></component>";
+  g_autofree char *po_dir = g_test_build_filename (G_TEST_BUILT, "..", "po", NULL);
+  g_autofree char *version = NULL, *notes = NULL, *german = NULL;
+
+  notes = tessera_release_notes (xml, strlen (xml), &version);
+  g_assert_cmpstr (version, ==, "2.0");
+  g_assert_cmpstr (notes, ==, "<p>Faster &amp; smaller.</p><ul><li>One</li><li>Two &lt;b&gt;</li>"
+                              "</ul><p>The first version of Tessera.</p>");
+  g_assert_null (tessera_release_notes ("<component/>", 12, NULL));
+  g_assert_null (tessera_release_notes ("not xml", 7, NULL));
+
+  /* in German, with the translations of the build tree */
+  g_setenv ("LANGUAGE", "de", TRUE);
+  bindtextdomain (GETTEXT_PACKAGE, po_dir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  german = tessera_release_notes (xml, strlen (xml), NULL);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  bindtextdomain (GETTEXT_PACKAGE, po_dir);
+  g_assert_nonnull (strstr (german, "<p>Die erste Version von Tessera.</p>"));
+}
+
 static guint
 count_shortcuts_windows (GList *windows)
 {
@@ -271,6 +331,8 @@ test_application_actions (void)
 int
 main (int argc, char *argv[])
 {
+  setlocale (LC_ALL, "");
+  textdomain (GETTEXT_PACKAGE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
@@ -279,6 +341,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/content", test_window_content);
   g_test_add_func ("/window/toast", test_window_toast);
   g_test_add_func ("/window/question", test_question);
+  g_test_add_func ("/application/about", test_about);
+  g_test_add_func ("/application/release-notes", test_release_notes);
   g_test_add_func ("/application/actions", test_application_actions);
 
   return g_test_run ();
