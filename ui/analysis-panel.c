@@ -29,7 +29,7 @@ struct _TsAnalysisPanel
 
 G_DEFINE_FINAL_TYPE (TsAnalysisPanel, ts_analysis_panel, GTK_TYPE_WIDGET)
 
-enum { SIGNAL_LINE_ACTIVATED, N_SIGNALS };
+enum { SIGNAL_LINE_ACTIVATED, SIGNAL_LINES_CHANGED, SIGNAL_LINE_HOVERED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static char *
@@ -90,6 +90,7 @@ show_info (TsAnalysisPanel *self)
   if (self->info)
     stats = g_strdup_printf (_("Depth %u · %.1f k nodes/s"), self->info->depth, self->info->nps / 1000.0);
   gtk_label_set_text (self->stats, stats ? stats : (self->search ? _("Thinking…") : ""));
+  g_signal_emit (self, signals[SIGNAL_LINES_CHANGED], 0);
 }
 
 static void
@@ -234,6 +235,23 @@ link_activated (GtkLabel *label, const char *uri, TsAnalysisPanel *self)
   return TRUE;
 }
 
+/* The pointer over a line: its first move shows on the board (the window draws it). */
+static void
+line_enter (GtkEventControllerMotion *motion, double x, double y, TsAnalysisPanel *self)
+{
+  GtkWidget *label = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion));
+
+  for (guint i = 0; i < MAX_LINES; i++)
+    if (label == GTK_WIDGET (self->line_labels[i]))
+      g_signal_emit (self, signals[SIGNAL_LINE_HOVERED], 0, (int) i);
+}
+
+static void
+line_leave (GtkEventControllerMotion *motion, TsAnalysisPanel *self)
+{
+  g_signal_emit (self, signals[SIGNAL_LINE_HOVERED], 0, -1);
+}
+
 static void
 lines_changed (GtkSpinButton *spin, TsAnalysisPanel *self)
 {
@@ -288,6 +306,12 @@ ts_analysis_panel_class_init (TsAnalysisPanelClass *klass)
   signals[SIGNAL_LINE_ACTIVATED] =
     g_signal_new ("line-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  signals[SIGNAL_LINES_CHANGED] =
+    g_signal_new ("lines-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+  signals[SIGNAL_LINE_HOVERED] =
+    g_signal_new ("line-hovered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_INT);
   gtk_widget_class_install_action (widget_class, "analysis.toggle", NULL, action_toggle);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 
@@ -314,4 +338,12 @@ ts_analysis_panel_init (TsAnalysisPanel *self)
 {
   self->n_lines = 1;
   gtk_widget_init_template (GTK_WIDGET (self));
+  for (guint i = 0; i < MAX_LINES; i++)
+    {
+      GtkEventController *motion = gtk_event_controller_motion_new ();
+
+      g_signal_connect (motion, "enter", G_CALLBACK (line_enter), self);
+      g_signal_connect (motion, "leave", G_CALLBACK (line_leave), self);
+      gtk_widget_add_controller (GTK_WIDGET (self->line_labels[i]), motion);
+    }
 }

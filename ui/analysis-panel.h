@@ -17,7 +17,9 @@ G_DECLARE_FINAL_TYPE (TsAnalysisPanel, ts_analysis_panel, TS, ANALYSIS_PANEL, Gt
  *
  * Actions: analysis.toggle (start or stop). Signals: "line-activated" (guint line,
  * guint n_plies) when a move of a line is clicked — the owner plays the line's
- * first n_plies moves (ts_analysis_panel_get_line). */
+ * first n_plies moves (ts_analysis_panel_get_line); "lines-changed" () whenever the
+ * lines shown or the running state change; "line-hovered" (int line, -1 when the
+ * pointer leaves) — the owner shows the line's first move on the board. */
 
 GtkWidget    *ts_analysis_panel_new          (void);
 /* Copies p; a running analysis restarts on it. */

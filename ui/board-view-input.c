@@ -498,7 +498,8 @@ action_cancel (GtkWidget *widget, const char *name, GVariant *param)
 {
   TsBoardView *self = TS_BOARD_VIEW (widget);
 
-  ts_board_view_clear_selection (self);
+  if (!ts_board_view_shapes_cancel (self))
+    ts_board_view_clear_selection (self);
   gtk_widget_queue_draw (widget);
 }
 

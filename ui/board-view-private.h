@@ -77,11 +77,24 @@ struct _TsBoardView {
   GtkWidget *promo_box;
   TsMove promo_moves[TS_MAX_PIECE_TYPES];
   guint n_promo;
+
+  guint turns;                  /* the view: TsBoardRenderOptions.turns */
+
+  /* arrows and marked cells (board-view-shapes.c) */
+  gboolean draw_shapes;         /* the right button and the keys draw them */
+  GArray *shapes;               /* the record's, at the position shown */
+  GArray *overlays[TS_BOARD_N_OVERLAYS];
+  GArray *drawn;                /* all of them for one frame */
+  TsCell shape_from, shape_to;  /* a right-drag under way (shape_from TS_NO_CELL: none) */
+  guint shape_colour;
+  TsCell anchor;                /* a keyboard arrow's start, or TS_NO_CELL */
+  guint anchor_colour;
 };
 
 enum {
   MOVE_PLAYED,
   PLAY_SOUND,
+  SHAPE_DRAWN,
   N_SIGNALS
 };
 
@@ -115,6 +128,16 @@ void      ts_board_view_draw_piece_at     (TsBoardView        *self,
 void      ts_board_view_clear_selection   (TsBoardView        *self);
 void      ts_board_view_input_class_init  (GtkWidgetClass     *widget_class);
 void      ts_board_view_input_init        (TsBoardView        *self);
+
+/* board-view-shapes.c */
+void      ts_board_view_shapes_class_init (GtkWidgetClass     *widget_class);
+void      ts_board_view_shapes_init       (TsBoardView        *self);
+void      ts_board_view_shapes_finalize   (TsBoardView        *self);
+/* The shapes to draw now into o (valid until the next call). */
+void      ts_board_view_shapes_collect    (TsBoardView        *self,
+                                           TsBoardRenderOptions *o);
+/* Escape: drops a keyboard arrow's start; TRUE if there was one. */
+gboolean  ts_board_view_shapes_cancel     (TsBoardView        *self);
 
 /* board-view-animation.c */
 void      ts_board_view_anim_stop         (TsBoardView        *self);

@@ -22,6 +22,8 @@ enum {
   PROP_PIECE_STYLE,
   PROP_ANIMATE,
   PROP_SOUND,
+  PROP_TURNS,
+  PROP_DRAW_SHAPES,
   N_PROPS
 };
 
@@ -234,6 +236,7 @@ render_options (TsBoardView *self, TsBoardRenderOptions *o, guint16 *marks)
   o->piece_style = self->piece_style;
   o->to_move = self->to_move;
   o->hidden = self->dragging && !ts_board_view_is_doseki (self) ? self->press_cell : TS_NO_CELL;
+  o->turns = self->turns;
 }
 
 static void
@@ -244,7 +247,8 @@ ensure_layout (TsBoardView *self, int width, int height)
   if (!self->position)
     return;
   if (self->layout.variant == ts_position_variant (self->position) &&
-      self->layout_width == width && self->layout_height == height)
+      self->layout_width == width && self->layout_height == height &&
+      self->layout.turns == self->turns)
     return;
   render_options (self, &o, NULL);
   ts_board_layout_compute (&self->layout, ts_position_variant (self->position), &o, width,
@@ -270,6 +274,7 @@ draw_frame (TsBoardView *self, cairo_t *cr, int width, int height)
   ensure_layout (self, width, height);
   compute_marks (self, marks);
   render_options (self, &o, marks);
+  ts_board_view_shapes_collect (self, &o);
   ts_board_render (cr, &self->layout, &o);
   if (self->anim.tick_id)
     ts_board_view_draw_slides (self, cr, &o);
@@ -369,6 +374,7 @@ ts_board_view_finalize (GObject *object)
   g_clear_pointer (&self->shown, ts_position_free);
   g_clear_pointer (&self->sets, g_free);
   ts_move_list_clear (&self->legal);
+  ts_board_view_shapes_finalize (self);
   G_OBJECT_CLASS (ts_board_view_parent_class)->finalize (object);
 }
 
@@ -396,6 +402,12 @@ ts_board_view_get_property (GObject *object, guint prop_id, GValue *value, GPara
       break;
     case PROP_SOUND:
       g_value_set_boolean (value, self->sound);
+      break;
+    case PROP_TURNS:
+      g_value_set_uint (value, self->turns);
+      break;
+    case PROP_DRAW_SHAPES:
+      g_value_set_boolean (value, self->draw_shapes);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -428,6 +440,12 @@ ts_board_view_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_SOUND:
       self->sound = g_value_get_boolean (value);
       g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_TURNS:
+      ts_board_view_set_turns (self, g_value_get_uint (value));
+      break;
+    case PROP_DRAW_SHAPES:
+      ts_board_view_set_draw_shapes (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -467,8 +485,17 @@ ts_board_view_class_init (TsBoardViewClass *klass)
   properties[PROP_SOUND] =
     g_param_spec_boolean ("sound", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TURNS] =
+    g_param_spec_uint ("turns", NULL, NULL, 0, 3, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DRAW_SHAPES] =
+    g_param_spec_boolean ("draw-shapes", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  ts_board_view_signals[SHAPE_DRAWN] =
+    g_signal_new ("shape-drawn", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   ts_board_view_signals[MOVE_PLAYED] =
     g_signal_new ("move-played", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
@@ -478,6 +505,7 @@ ts_board_view_class_init (TsBoardViewClass *klass)
                                 G_TYPE_NONE, 1, G_TYPE_UINT);
 
   ts_board_view_input_class_init (widget_class);
+  ts_board_view_shapes_class_init (widget_class);
   gtk_widget_class_set_css_name (widget_class, "board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
 }
@@ -496,6 +524,7 @@ ts_board_view_init (TsBoardView *self)
   gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
 
   ts_board_view_input_init (self);
+  ts_board_view_shapes_init (self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Board"), -1);
 }
@@ -703,6 +732,28 @@ ts_board_view_set_hover (TsBoardView *self, TsCell cell)
     return;
   self->hover = cell;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ts_board_view_set_turns (TsBoardView *self, guint turns)
+{
+  g_return_if_fail (TS_IS_BOARD_VIEW (self));
+  g_return_if_fail (turns < 4);
+
+  if (self->turns == turns)
+    return;
+  self->turns = turns;
+  ensure_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
+                 gtk_widget_get_height (GTK_WIDGET (self)));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TURNS]);
+}
+
+guint
+ts_board_view_get_turns (TsBoardView *self)
+{
+  g_return_val_if_fail (TS_IS_BOARD_VIEW (self), 0);
+  return self->turns;
 }
 
 const TsBoardLayout *

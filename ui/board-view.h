@@ -101,6 +101,51 @@ const TsBoardLayout *ts_board_view_get_layout       (TsBoardView        *self);
 /* TRUE while the promotion chooser is open. */
 gboolean          ts_board_view_is_choosing_promotion (TsBoardView      *self);
 
+/* The view: quarter turns of the layers (TS_BOARD_TURNS_*, board-render.h), e.g.
+ * ts_board_turns_for_seat () to put a seat at the bottom. Property "turns". */
+void              ts_board_view_set_turns           (TsBoardView        *self,
+                                                     guint               turns);
+guint             ts_board_view_get_turns           (TsBoardView        *self);
+
+/* Arrows and marked cells. The view never changes them itself: with "draw-shapes" on,
+ * a right-click on a cell, a right-drag from one cell to another, or the keys M (mark
+ * the cursor's cell) and A (an arrow: press it at the start and at the end; Escape
+ * drops the start) emit "shape-drawn" (a const TsShape *, valid during the emission),
+ * in the colour of the modifiers held (ts_board_view_shape_colour); the owner toggles
+ * the shape in its record and answers with ts_board_view_set_shapes. Off by default:
+ * the position editor's right button removes pieces. */
+void              ts_board_view_set_draw_shapes     (TsBoardView        *self,
+                                                     gboolean            draw_shapes);
+gboolean          ts_board_view_get_draw_shapes     (TsBoardView        *self);
+/* The record's shapes at the position shown (copied). */
+void              ts_board_view_set_shapes          (TsBoardView        *self,
+                                                     const TsShape      *shapes,
+                                                     guint               n);
+/* Shapes the window shows that are not in the record, each kind replaced on its own. */
+typedef enum {
+  TS_BOARD_OVERLAY_BEST,    /* the engine's best move */
+  TS_BOARD_OVERLAY_HINT,    /* the hint */
+  TS_BOARD_OVERLAY_LINE,    /* the first move of the analysis line under the pointer */
+  TS_BOARD_N_OVERLAYS
+} TsBoardOverlay;
+
+void              ts_board_view_set_overlay         (TsBoardView        *self,
+                                                     TsBoardOverlay      overlay,
+                                                     const TsShape      *shapes,
+                                                     guint               n);
+/* The shapes drawn now: the record's, the overlays, one being drawn; n set. */
+const TsShape    *ts_board_view_get_drawn_shapes    (TsBoardView        *self,
+                                                     guint              *n);
+/* As Lichess: no modifier green, Shift red, Alt blue, Shift+Alt yellow; and since window
+ * managers often take Alt with a drag, Ctrl+Shift blue and Ctrl yellow too. */
+TsShapeColour     ts_board_view_shape_colour        (GdkModifierType     state);
+/* What the gesture does: emits "shape-drawn" for an arrow from → to (a mark when they are
+ * the same cell), if "draw-shapes" is on. */
+void              ts_board_view_draw_shape          (TsBoardView        *self,
+                                                     TsCell              from,
+                                                     TsCell              to,
+                                                     TsShapeColour       colour);
+
 /* A diagram of options->position as a texture of the given width (for Copy
  * Image), drawn like ts_board_render_to_file. */
 GdkTexture       *ts_board_diagram_texture          (const TsBoardRenderOptions *options,

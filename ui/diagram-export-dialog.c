@@ -11,6 +11,8 @@ struct _TsDiagramExportDialog
   GtkWindow      parent_instance;
 
   TsPosition    *pos;
+  GArray        *shapes;
+  guint          turns;
   GtkDropDown   *format;
   GtkSpinButton *size;
   GtkSwitch     *coordinates;
@@ -31,6 +33,21 @@ options_of (TsDiagramExportDialog *self, TsBoardRenderOptions *o)
   ts_board_render_options_init (o, self->pos);
   o->coordinates = gtk_switch_get_active (self->coordinates);
   o->caption = *caption ? caption : NULL;
+  o->shapes = (const TsShape *) self->shapes->data;
+  o->n_shapes = self->shapes->len;
+  o->turns = self->turns;
+}
+
+void
+ts_diagram_export_dialog_set_view (TsDiagramExportDialog *self, const TsShape *shapes,
+                                   guint n_shapes, guint turns)
+{
+  g_return_if_fail (TS_IS_DIAGRAM_EXPORT_DIALOG (self));
+
+  g_array_set_size (self->shapes, 0);
+  if (n_shapes > 0)
+    g_array_append_vals (self->shapes, shapes, n_shapes);
+  self->turns = turns;
 }
 
 gboolean
@@ -65,17 +82,12 @@ ts_diagram_export_dialog_export (TsDiagramExportDialog *self,
 }
 
 void
-ts_diagram_copy_image (GtkWidget        *widget,
-                       const TsPosition *p,
-                       gboolean          coordinates,
-                       int               size)
+ts_diagram_copy_image (GtkWidget                  *widget,
+                       const TsBoardRenderOptions *options,
+                       int                         size)
 {
-  TsBoardRenderOptions o;
-  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GdkTexture) texture = ts_board_diagram_texture (options, size);
 
-  ts_board_render_options_init (&o, p);
-  o.coordinates = coordinates;
-  texture = ts_board_diagram_texture (&o, size);
   gdk_clipboard_set_texture (gtk_widget_get_clipboard (widget), texture);
 }
 
@@ -143,6 +155,7 @@ ts_diagram_export_dialog_finalize (GObject *object)
   TsDiagramExportDialog *self = TS_DIAGRAM_EXPORT_DIALOG (object);
 
   g_clear_pointer (&self->pos, ts_position_free);
+  g_clear_pointer (&self->shapes, g_array_unref);
   g_clear_object (&self->chooser);
   G_OBJECT_CLASS (ts_diagram_export_dialog_parent_class)->finalize (object);
 }
@@ -167,5 +180,6 @@ ts_diagram_export_dialog_class_init (TsDiagramExportDialogClass *klass)
 static void
 ts_diagram_export_dialog_init (TsDiagramExportDialog *self)
 {
+  self->shapes = g_array_new (FALSE, FALSE, sizeof (TsShape));
   gtk_widget_init_template (GTK_WIDGET (self));
 }

@@ -14,16 +14,21 @@ G_DECLARE_FINAL_TYPE (TsDiagramExportDialog, ts_diagram_export_dialog, TS, DIAGR
  * with or without coordinates and with an optional caption; and Copy Image. */
 GtkWidget  *ts_diagram_export_dialog_new    (GtkWindow        *parent,
                                              const TsPosition *p);
+/* Arrows and marked cells to draw, and the view (TsBoardRenderOptions.shapes, .turns):
+ * the diagram shows the position as the board does. Copied. */
+void        ts_diagram_export_dialog_set_view (TsDiagramExportDialog *self,
+                                               const TsShape         *shapes,
+                                               guint                  n_shapes,
+                                               guint                  turns);
 /* Writes the diagram as the dialog is set now; the format from the file's
  * extension (.png, .svg, .pdf), or the chosen format's extension is added. */
 gboolean    ts_diagram_export_dialog_export (TsDiagramExportDialog *self,
                                              GFile                 *file,
                                              GError               **error);
 
-/* Puts the diagram of p on widget's clipboard as an image (win.copy-image). */
-void        ts_diagram_copy_image           (GtkWidget        *widget,
-                                             const TsPosition *p,
-                                             gboolean          coordinates,
-                                             int               size);
+/* Puts the diagram of options on widget's clipboard as an image (win.copy-image). */
+void        ts_diagram_copy_image           (GtkWidget                  *widget,
+                                             const TsBoardRenderOptions *options,
+                                             int                         size);
 
 G_END_DECLS

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "analysis-panel.h"
+#include "board-view.h"
 #include "diagram-export-dialog.h"
 #include "editor-actions.h"
 #include "position-editor.h"
@@ -79,20 +80,40 @@ action_preferences (GSimpleAction *action, GVariant *param, gpointer data)
   gtk_window_present (GTK_WINDOW (ts_preferences_dialog_new (GTK_WINDOW (data))));
 }
 
+/* A diagram shows the position as the board does: the record's arrows and marks there
+ * (not the engine's), seen from the same side. */
+static void
+board_view_of (TesseraWindow *window, const TsShape **shapes, guint *n, guint *turns)
+{
+  TsGameNode *node = ts_game_current (ts_game_session_get_game (tessera_window_get_session (window)));
+
+  *shapes = node->annotation.shapes;
+  *n = node->annotation.n_shapes;
+  *turns = ts_board_view_get_turns (TS_BOARD_VIEW (tessera_window_get_board (window)));
+}
+
 static void
 action_export_diagram (GSimpleAction *action, GVariant *param, gpointer data)
 {
-  gtk_window_present (GTK_WINDOW (ts_diagram_export_dialog_new (GTK_WINDOW (data),
-                                                                current_position (data))));
+  GtkWidget *dialog = ts_diagram_export_dialog_new (GTK_WINDOW (data), current_position (data));
+  const TsShape *shapes;
+  guint n, turns;
+
+  board_view_of (data, &shapes, &n, &turns);
+  ts_diagram_export_dialog_set_view (TS_DIAGRAM_EXPORT_DIALOG (dialog), shapes, n, turns);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
 action_copy_image (GSimpleAction *action, GVariant *param, gpointer data)
 {
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  TsBoardRenderOptions o;
 
-  ts_diagram_copy_image (GTK_WIDGET (data), current_position (data),
-                         g_settings_get_boolean (settings, "show-coordinates"), 800);
+  ts_board_render_options_init (&o, current_position (data));
+  o.coordinates = g_settings_get_boolean (settings, "show-coordinates");
+  board_view_of (data, &o.shapes, &o.n_shapes, &o.turns);
+  ts_diagram_copy_image (GTK_WIDGET (data), &o, 800);
 }
 
 GtkWindow *

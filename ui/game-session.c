@@ -707,6 +707,27 @@ ts_game_session_apply_analysis (TsGameSession *self,
 }
 
 gboolean
+ts_game_session_toggle_shape (TsGameSession *self,
+                              const TsShape *shape)
+{
+  gboolean present;
+
+  g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
+
+  present = ts_game_toggle_shape (self->game, ts_game_current (self->game), shape);
+  emit_changed (self);
+  return present;
+}
+
+void
+ts_game_session_record_changed (TsGameSession *self)
+{
+  g_return_if_fail (TS_IS_GAME_SESSION (self));
+
+  emit_changed (self);
+}
+
+gboolean
 ts_game_session_undo (TsGameSession *self)
 {
   g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);

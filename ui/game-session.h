@@ -97,6 +97,12 @@ void              ts_game_session_toggle_nag     (TsGameSession *self,
  * ts_annotate_job_apply); returns the number of moves written. */
 guint             ts_game_session_apply_analysis (TsGameSession *self,
                                                   TsAnnotateJob *job);
+/* The drawing gesture at the cursor (ts_game_toggle_shape); whether the shape is there. */
+gboolean          ts_game_session_toggle_shape   (TsGameSession *self,
+                                                  const TsShape *shape);
+/* The record was edited directly (a dialog's edits, grouped in ts_game_begin_edit and
+ * ts_game_end_edit): the window follows as after any other edit. */
+void              ts_game_session_record_changed (TsGameSession *self);
 gboolean          ts_game_session_undo           (TsGameSession *self);
 gboolean          ts_game_session_redo           (TsGameSession *self);
 

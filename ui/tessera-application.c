@@ -130,6 +130,7 @@ tessera_application_startup (GApplication *app)
     { "app.quit", { "<Control>q", NULL } },
     { "app.shortcuts", { "<Control>question", NULL } },
     { "window.close", { "<Control>w", NULL } },
+    { "win.flip-board", { "<Control><Shift>f", NULL } },
   };
 
   G_APPLICATION_CLASS (tessera_application_parent_class)->startup (app);

@@ -5,6 +5,7 @@
 #include "analysis-actions.h"
 #include "board-view.h"
 #include "editor-actions.h"
+#include "study-tools.h"
 #include "rules/variant.h"
 #include "tessera-window-private.h"
 
@@ -513,6 +514,8 @@ tessera_window_constructed (GObject *object)
   ts_editor_actions_install (self);
   /* Analyse Game and the evaluation graph under the board (ui/analysis-actions.c) */
   ts_analysis_actions_install (self);
+  /* arrows and marks, the view, game information, material (ui/study-tools.c) */
+  ts_study_tools_install (self);
 }
 
 static gboolean

@@ -203,7 +203,7 @@ test_copy_image (void)
   }
 
   gtk_window_present (GTK_WINDOW (window));
-  ts_diagram_copy_image (window, p, TRUE, 400);
+  ts_diagram_copy_image (window, &o, 400);
   clipboard = gtk_widget_get_clipboard (window);
   g_assert_true (gdk_content_formats_contain_gtype (gdk_clipboard_get_formats (clipboard), GDK_TYPE_TEXTURE));
   {

@@ -1,0 +1,400 @@
+/* The study tools in the game window: shapes drawn on the board (the gesture's API and its
+ * keys) kept in the record and undone, the view from any seat, the hint's and the engine's
+ * arrows. */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include <glib/gstdio.h>
+
+#include "analysis-panel.h"
+#include "board-view.h"
+#include "diagram-export-dialog.h"
+#include "tessera-window.h"
+#include "widget-test.h"
+
+static void
+run_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static TesseraWindow *
+new_window (const char *variant, gboolean computer_first)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  TesseraWindow *window;
+  TsSessionSetup setup;
+
+  widget_test_reset_settings (settings);
+  window = g_object_ref_sink (tessera_window_new (NULL, variant));
+  ts_session_setup_init (&setup);
+  for (guint i = 0; i < TS_MAX_SEATS; i++)
+    setup.kind[i] = TS_SEAT_HUMAN;
+  if (computer_first)
+    setup.kind[0] = TS_SEAT_COMPUTER;
+  tessera_window_new_game (window, variant, &setup);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  return window;
+}
+
+static void
+close_window (TesseraWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  run_for (10);
+  g_assert_finalize_object (window);
+}
+
+static TsBoardView *
+board_of (TesseraWindow *window)
+{
+  return TS_BOARD_VIEW (tessera_window_get_board (window));
+}
+
+static TsCell
+cell (TesseraWindow *window, const char *name)
+{
+  TsCell c = ts_variant_parse_cell (ts_game_session_get_variant (tessera_window_get_session (window)),
+                                    name, NULL);
+
+  g_assert_cmpint (c, !=, TS_NO_CELL);
+  return c;
+}
+
+/* How many shapes of colour the board draws now, and whether one goes from → to. */
+static guint
+drawn (TesseraWindow *window, guint colour, TsCell from, TsCell to, gboolean *found)
+{
+  guint n, count = 0;
+  const TsShape *shapes = ts_board_view_get_drawn_shapes (board_of (window), &n);
+
+  if (found)
+    *found = FALSE;
+  for (guint i = 0; i < n; i++)
+    if (shapes[i].colour == colour)
+      {
+        count++;
+        if (found && shapes[i].from == from && shapes[i].to == to)
+          *found = TRUE;
+      }
+  return count;
+}
+
+static const TsAnnotation *
+current_annotation (TesseraWindow *window)
+{
+  return &ts_game_current (ts_game_session_get_game (tessera_window_get_session (window)))->annotation;
+}
+
+static void
+record_shape (gpointer data, const TsShape *shape)
+{
+  g_array_append_val ((GArray *) data, *shape);
+}
+
+/* The board view alone: off by default (the editor's right button), the modifiers'
+ * colours, the keys M and A. */
+static void
+test_board_gesture (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  TsBoardView *board = TS_BOARD_VIEW (ts_board_view_new ());
+  const TsVariant *v = ts_variant_lookup ("raumschach");
+  g_autoptr(TsPosition) p = ts_position_new_initial (v);
+  g_autoptr(GArray) got = g_array_new (FALSE, FALSE, sizeof (TsShape));
+  TsCell a = ts_variant_parse_cell (v, "Cc3", NULL), b = ts_variant_parse_cell (v, "Dd4", NULL);
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (board));
+  ts_board_view_set_position (board, p);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (window);
+  g_signal_connect_swapped (board, "shape-drawn", G_CALLBACK (record_shape), got);
+
+  g_assert_cmpint (ts_board_view_shape_colour (0), ==, TS_SHAPE_GREEN);
+  g_assert_cmpint (ts_board_view_shape_colour (GDK_SHIFT_MASK), ==, TS_SHAPE_RED);
+  g_assert_cmpint (ts_board_view_shape_colour (GDK_ALT_MASK), ==, TS_SHAPE_BLUE);
+  g_assert_cmpint (ts_board_view_shape_colour (GDK_SHIFT_MASK | GDK_ALT_MASK), ==, TS_SHAPE_YELLOW);
+  g_assert_cmpint (ts_board_view_shape_colour (GDK_CONTROL_MASK), ==, TS_SHAPE_YELLOW);
+  g_assert_cmpint (ts_board_view_shape_colour (GDK_CONTROL_MASK | GDK_SHIFT_MASK), ==, TS_SHAPE_BLUE);
+
+  /* off: nothing, and the keys are free */
+  g_assert_false (ts_board_view_get_draw_shapes (board));
+  ts_board_view_draw_shape (board, a, b, TS_SHAPE_RED);
+  g_assert_cmpuint (got->len, ==, 0);
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (board), "board.mark", "i", 0) &&
+                  got->len > 0);
+
+  ts_board_view_set_draw_shapes (board, TRUE);
+  ts_board_view_draw_shape (board, a, b, TS_SHAPE_RED);
+  g_assert_cmpuint (got->len, ==, 1);
+  g_assert_cmpint (g_array_index (got, TsShape, 0).from, ==, a);
+  g_assert_cmpint (g_array_index (got, TsShape, 0).to, ==, b);
+  g_assert_cmpint (g_array_index (got, TsShape, 0).colour, ==, TS_SHAPE_RED);
+
+  /* M marks the cursor's cell; A twice draws an arrow from the first cursor cell, in the
+   * first press's colour; Escape drops a started arrow */
+  ts_board_view_set_cursor (board, a);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (board), "board.mark", "i", TS_SHAPE_BLUE));
+  g_assert_cmpuint (got->len, ==, 2);
+  g_assert_cmpint (g_array_index (got, TsShape, 1).to, ==, a);
+  g_assert_cmpint (g_array_index (got, TsShape, 1).colour, ==, TS_SHAPE_BLUE);
+  gtk_widget_activate_action (GTK_WIDGET (board), "board.arrow", "i", TS_SHAPE_YELLOW);
+  g_assert_cmpuint (got->len, ==, 2);
+  {
+    guint n;
+    const TsShape *shown = ts_board_view_get_drawn_shapes (board, &n);
+
+    /* the start shows as a mark until the arrow ends */
+    g_assert_cmpuint (n, ==, 1);
+    g_assert_cmpint (shown[0].from, ==, a);
+  }
+  ts_board_view_set_cursor (board, b);
+  gtk_widget_activate_action (GTK_WIDGET (board), "board.arrow", "i", TS_SHAPE_GREEN);
+  g_assert_cmpuint (got->len, ==, 3);
+  g_assert_cmpint (g_array_index (got, TsShape, 2).from, ==, a);
+  g_assert_cmpint (g_array_index (got, TsShape, 2).to, ==, b);
+  g_assert_cmpint (g_array_index (got, TsShape, 2).colour, ==, TS_SHAPE_YELLOW);
+  gtk_widget_activate_action (GTK_WIDGET (board), "board.arrow", "i", TS_SHAPE_GREEN);
+  gtk_widget_activate_action (GTK_WIDGET (board), "board.cancel", NULL);
+  ts_board_view_set_cursor (board, a);
+  gtk_widget_activate_action (GTK_WIDGET (board), "board.arrow", "i", TS_SHAPE_GREEN);
+  g_assert_cmpuint (got->len, ==, 3);   /* the second A started a new arrow */
+
+  widget_test_destroy_and_wait (window, board);
+}
+
+/* In the window: the gesture edits the record at the cursor, undoably; the same gesture
+ * removes; each move has its own. */
+static void
+test_window_shapes (void)
+{
+  TesseraWindow *window = new_window ("raumschach", FALSE);
+  TsBoardView *board = board_of (window);
+  TsGameSession *session = tessera_window_get_session (window);
+  TsCell from = cell (window, "Ab1"), to = cell (window, "Ac3"), mark = cell (window, "Cc3");
+  gboolean found;
+
+  ts_board_view_draw_shape (board, from, to, TS_SHAPE_GREEN);
+  ts_board_view_draw_shape (board, mark, mark, TS_SHAPE_RED);
+  g_assert_cmpuint (current_annotation (window)->n_shapes, ==, 2);
+  g_assert_true (ts_game_session_is_modified (session));
+  g_assert_cmpuint (drawn (window, TS_SHAPE_GREEN, from, to, &found), ==, 1);
+  g_assert_true (found);
+  g_assert_cmpuint (drawn (window, TS_SHAPE_RED, mark, mark, &found), ==, 1);
+  g_assert_true (found);
+
+  /* the same gesture again removes; undo brings it back */
+  ts_board_view_draw_shape (board, mark, mark, TS_SHAPE_RED);
+  g_assert_cmpuint (drawn (window, TS_SHAPE_RED, mark, mark, NULL), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (drawn (window, TS_SHAPE_RED, mark, mark, NULL), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (current_annotation (window)->n_shapes, ==, 0);
+  g_assert_cmpuint (drawn (window, TS_SHAPE_GREEN, from, to, NULL), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  g_assert_cmpuint (drawn (window, TS_SHAPE_GREEN, from, to, NULL), ==, 1);
+
+  /* another colour recolours */
+  ts_board_view_draw_shape (board, from, to, TS_SHAPE_BLUE);
+  g_assert_cmpuint (drawn (window, TS_SHAPE_GREEN, from, to, NULL), ==, 0);
+  g_assert_cmpuint (drawn (window, TS_SHAPE_BLUE, from, to, NULL), ==, 1);
+
+  /* a move's own shapes; the start position's come back with it */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-move", "s", "NAb1-Ac3");
+  g_assert_cmpuint (drawn (window, TS_SHAPE_BLUE, from, to, NULL), ==, 0);
+  ts_board_view_draw_shape (board, to, mark, TS_SHAPE_YELLOW);
+  g_assert_cmpuint (current_annotation (window)->n_shapes, ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-back", NULL);
+  g_assert_cmpuint (drawn (window, TS_SHAPE_BLUE, from, to, NULL), ==, 1);
+  g_assert_cmpuint (drawn (window, TS_SHAPE_YELLOW, to, mark, NULL), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  g_assert_cmpuint (drawn (window, TS_SHAPE_YELLOW, to, mark, NULL), ==, 1);
+
+  close_window (window);
+}
+
+static void
+test_flip (void)
+{
+  TesseraWindow *window = new_window ("raumschach", FALSE);
+  TsBoardView *board = board_of (window);
+  const TsBoardLayout *layout = ts_board_view_get_layout (board);
+  double x1, y1, x2, y2, size;
+
+  g_assert_cmpuint (ts_board_view_get_turns (board), ==, TS_BOARD_TURNS_NONE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.flip-board", NULL);
+  g_assert_cmpuint (ts_board_view_get_turns (board), ==, TS_BOARD_TURNS_HALF);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  /* the view's layout: a1 right of b1 and above a2, hit testing the same */
+  ts_board_layout_cell_rect (layout, cell (window, "Aa1"), &x1, &y1, &size);
+  ts_board_layout_cell_rect (layout, cell (window, "Ab1"), &x2, &y2, &size);
+  g_assert_cmpfloat (x1, >, x2);
+  g_assert_cmpint (ts_board_layout_cell_at (layout, x1 + size / 2, y1 + size / 2), ==, cell (window, "Aa1"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.flip-board", NULL);
+  g_assert_cmpuint (ts_board_view_get_turns (board), ==, TS_BOARD_TURNS_NONE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.bottom-seat", "u", 1);
+  g_assert_cmpuint (ts_board_view_get_turns (board), ==, TS_BOARD_TURNS_HALF);
+  /* a new game of the same variant keeps the view */
+  tessera_window_new_game (window, "raumschach", NULL);
+  g_assert_cmpuint (ts_board_view_get_turns (board), ==, TS_BOARD_TURNS_HALF);
+  close_window (window);
+
+  /* four players: every seat in turn; Grossraumschach's armies stand in corners */
+  window = new_window ("grossraumschach", FALSE);
+  board = board_of (window);
+  {
+    const guint expected[] = { TS_BOARD_TURNS_NONE, TS_BOARD_TURNS_HALF, TS_BOARD_TURNS_RIGHT,
+                               TS_BOARD_TURNS_NONE, TS_BOARD_TURNS_LEFT };
+
+    /* Red (seat 0) faces right: a quarter turn */
+    g_assert_cmpuint (ts_board_view_get_turns (board), ==, TS_BOARD_TURNS_LEFT);
+    for (guint i = 1; i <= 4; i++)
+      {
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.flip-board", NULL);
+        g_assert_cmpuint (ts_board_view_get_turns (board), ==, expected[i]);
+      }
+  }
+  close_window (window);
+
+  /* the computer plays White: the board seen from Black's side */
+  window = new_window ("raumschach", TRUE);
+  g_assert_cmpuint (ts_board_view_get_turns (board_of (window)), ==, TS_BOARD_TURNS_HALF);
+  close_window (window);
+}
+
+static gboolean
+has_colour (TesseraWindow *window, guint colour)
+{
+  return drawn (window, colour, TS_NO_CELL, TS_NO_CELL, NULL) > 0;
+}
+
+static void
+wait_until (TesseraWindow *window, guint colour, gboolean present)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (has_colour (window, colour) != present && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (has_colour (window, colour), ==, present);
+}
+
+/* The hint shows its move as an arrow, gone after the next change; the engine's best move
+ * while it analyses; the hovered line's first move. */
+static void
+test_engine_arrows (void)
+{
+  TesseraWindow *window = new_window ("raumschach", FALSE);
+  TsAnalysisPanel *panel = NULL;
+  g_autoptr(GPtrArray) panels = NULL;
+  guint n;
+  const TsMove *line;
+  gboolean found;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  wait_until (window, TS_BOARD_SHAPE_HINT, TRUE);
+  g_assert_cmpuint (drawn (window, TS_BOARD_SHAPE_HINT, TS_NO_CELL, TS_NO_CELL, NULL), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-move", "s", "NAb1-Ac3");
+  g_assert_false (has_colour (window, TS_BOARD_SHAPE_HINT));
+
+  panels = widget_test_collect (GTK_WIDGET (window), TS_TYPE_ANALYSIS_PANEL);
+  g_assert_cmpuint (panels->len, ==, 1);
+  panel = panels->pdata[0];
+  g_assert_false (has_colour (window, TS_BOARD_SHAPE_ENGINE));
+  ts_analysis_panel_start (panel);
+  wait_until (window, TS_BOARD_SHAPE_ENGINE, TRUE);
+  line = ts_analysis_panel_get_line (panel, 0, &n);
+  g_assert_nonnull (line);
+  drawn (window, TS_BOARD_SHAPE_ENGINE, line[0].from, line[0].to, &found);
+  g_assert_true (found);
+  ts_analysis_panel_stop (panel);
+  g_assert_false (has_colour (window, TS_BOARD_SHAPE_ENGINE));
+  /* the pointer over a line: its first move, stopped or not */
+  if (ts_analysis_panel_get_line (panel, 0, &n) != NULL)
+    {
+      g_signal_emit_by_name (panel, "line-hovered", 0);
+      g_assert_true (has_colour (window, TS_BOARD_SHAPE_ENGINE));
+      g_signal_emit_by_name (panel, "line-hovered", -1);
+      g_assert_false (has_colour (window, TS_BOARD_SHAPE_ENGINE));
+    }
+  close_window (window);
+}
+
+static TsDiagramExportDialog *
+find_export_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not owned */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (TS_IS_DIAGRAM_EXPORT_DIALOG (w))
+        return TS_DIAGRAM_EXPORT_DIALOG (w);
+    }
+  return NULL;
+}
+
+static GBytes *
+export_bytes (TsDiagramExportDialog *dialog, const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  char *data = NULL;
+  gsize length;
+
+  g_assert_true (ts_diagram_export_dialog_export (dialog, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  g_unlink (path);
+  return g_bytes_new_take (data, length);
+}
+
+/* Export Diagram shows the board as the window does: its arrows and marks, its side. */
+static void
+test_export_view (void)
+{
+  TesseraWindow *window = new_window ("raumschach", FALSE);
+  g_autofree char *dir = g_dir_make_tmp ("tessera-study-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "d.png", NULL);
+  g_autoptr(GBytes) as_shown = NULL, plain = NULL, flipped_only = NULL;
+  TsDiagramExportDialog *dialog;
+  TsCell c = cell (window, "Cc3");
+
+  ts_board_view_draw_shape (board_of (window), c, c, TS_SHAPE_RED);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.flip-board", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-diagram", NULL);
+  dialog = find_export_dialog ();
+  g_assert_nonnull (dialog);
+  as_shown = export_bytes (dialog, path);
+  ts_diagram_export_dialog_set_view (dialog, NULL, 0, TS_BOARD_TURNS_HALF);
+  flipped_only = export_bytes (dialog, path);
+  ts_diagram_export_dialog_set_view (dialog, NULL, 0, TS_BOARD_TURNS_NONE);
+  plain = export_bytes (dialog, path);
+  g_assert_false (g_bytes_equal (as_shown, flipped_only));
+  g_assert_false (g_bytes_equal (flipped_only, plain));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_rmdir (dir);
+  close_window (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autofree char *data_home = g_dir_make_tmp ("tessera-data-XXXXXX", NULL);
+
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_test_add_func ("/study/board-gesture", test_board_gesture);
+  g_test_add_func ("/study/window-shapes", test_window_shapes);
+  g_test_add_func ("/study/flip", test_flip);
+  g_test_add_func ("/study/engine-arrows", test_engine_arrows);
+  g_test_add_func ("/study/export-view", test_export_view);
+  return g_test_run ();
+}
