@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "board-view.h"
 #include "new-game-dialog.h"
@@ -94,21 +95,50 @@ action_navigate (GtkWidget *widget, const char *name, GVariant *param)
     ts_game_session_sibling (session, 1);
 }
 
+/* A take-back or a deleted variation removes moves and leaves their position: the toast
+ * offers Undo, and undoing it comes back to the position left, not only the moves. */
+static void
+removed_moves (TesseraWindow *self, TsGameNode *left, const char *text)
+{
+  TsGame *game = ts_game_session_get_game (self->session);
+
+  self->undo_return.game = game;
+  self->undo_return.revision = ts_game_revision (game);
+  self->undo_return.node = left;
+  tessera_window_show_toast (self, text, "win.undo");
+}
+
+static void
+undo (TesseraWindow *self)
+{
+  TsGame *game = ts_game_session_get_game (self->session);
+  gboolean returns = self->undo_return.game == game &&
+                     self->undo_return.revision == ts_game_revision (game);
+  TsGameNode *node = self->undo_return.node;
+
+  memset (&self->undo_return, 0, sizeof self->undo_return);
+  if (ts_game_session_undo (self->session) && returns)
+    ts_game_session_go_to (self->session, node);
+}
+
 static void
 action_edit (GtkWidget *widget, const char *name, GVariant *param)
 {
-  TsGameSession *session = TESSERA_WINDOW (widget)->session;
+  TesseraWindow *self = TESSERA_WINDOW (widget);
+  TsGameSession *session = self->session;
+  TsGameNode *current = ts_game_current (ts_game_session_get_game (session));
 
   if (g_str_equal (name, "win.undo"))
-    ts_game_session_undo (session);
+    undo (self);
   else if (g_str_equal (name, "win.redo"))
     ts_game_session_redo (session);
-  else if (g_str_equal (name, "win.takeback"))
-    ts_game_session_takeback (session);
+  else if (g_str_equal (name, "win.takeback") && ts_game_session_takeback (session))
+    removed_moves (self, current, _("Move taken back"));
   else if (g_str_equal (name, "win.promote-variation"))
     ts_game_session_promote (session);
-  else if (g_str_equal (name, "win.delete-variation"))
-    ts_game_session_delete_variation (session);
+  else if (g_str_equal (name, "win.delete-variation") &&
+           ts_game_session_delete_variation (session))
+    removed_moves (self, current, _("Variation deleted"));
   else if (g_str_equal (name, "win.nag"))
     ts_game_session_toggle_nag (session, g_variant_get_uint32 (param));
   else if (g_str_equal (name, "win.comment"))

@@ -176,6 +176,8 @@ save_to (TesseraWindow *self, const char *filename)
 
   if (!tessera_window_save (self, filename, &error))
     show_error (self, _("Cannot save the game"), error->message);
+  else
+    tessera_window_show_toast (self, _("Game saved"), NULL);
 }
 
 static void

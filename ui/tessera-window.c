@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "analysis-actions.h"
 #include "board-view.h"
@@ -325,6 +326,7 @@ tessera_window_set_session (TesseraWindow *self,
   set_variant (self, ts_game_session_get_variant (session)->id);
   ts_clock_view_set_session (self->clock_view, session);
   g_clear_pointer (&self->status_extra, g_free);
+  memset (&self->undo_return, 0, sizeof self->undo_return);
   self->autosave_warned = FALSE;
   gtk_widget_set_visible (GTK_WIDGET (self->notation_error), FALSE);
   refresh (self);
@@ -418,6 +420,7 @@ tessera_window_show_toast (TesseraWindow *self,
                            const char    *text,
                            const char    *undo_action)
 {
+  g_autofree char *escaped = NULL;
   AdwToast *toast;
 
   g_return_val_if_fail (TESSERA_IS_WINDOW (self), NULL);
@@ -426,7 +429,9 @@ tessera_window_show_toast (TesseraWindow *self,
   /* a new toast replaces the one shown rather than queueing behind it */
   if (self->toast != NULL)
     adw_toast_dismiss (self->toast);
-  toast = adw_toast_new (text);
+  /* libadwaita 1.2 reads a toast's title as markup */
+  escaped = g_markup_escape_text (text, -1);
+  toast = adw_toast_new (escaped);
   if (undo_action != NULL)
     {
       adw_toast_set_button_label (toast, _("_Undo"));
@@ -435,6 +440,14 @@ tessera_window_show_toast (TesseraWindow *self,
   g_set_weak_pointer (&self->toast, toast);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   return toast;
+}
+
+AdwToast *
+tessera_window_get_toast (TesseraWindow *self)
+{
+  g_return_val_if_fail (TESSERA_IS_WINDOW (self), NULL);
+
+  return self->toast;
 }
 
 static void

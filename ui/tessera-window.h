@@ -44,12 +44,15 @@ gboolean       tessera_window_save        (TesseraWindow  *self,
 TsGameSession *tessera_window_get_session (TesseraWindow  *self);
 GtkWidget     *tessera_window_get_board   (TesseraWindow  *self);
 GtkNotebook   *tessera_window_get_side_notebook (TesseraWindow *self);
-/* A toast over the window's content: text (translated); with undo_action (a detailed
+/* A toast over the window's content: text (translated, plain: escaped for the toast's
+ * markup; one line, ellipsized); with undo_action (a detailed
  * action name, "win.undo"), an Undo button that activates it. A newer toast replaces
  * the one shown. Returns the toast (owned by the window's overlay): tests read it. */
 AdwToast      *tessera_window_show_toast  (TesseraWindow  *self,
                                            const char     *text,
                                            const char     *undo_action);
+/* The toast shown, or NULL. */
+AdwToast      *tessera_window_get_toast   (TesseraWindow  *self);
 /* g_get_user_data_dir()/tessera/autosave */
 char          *tessera_window_autosave_dir (void);
 

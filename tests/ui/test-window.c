@@ -101,8 +101,8 @@ test_window_toast (void)
   g_assert_null (adw_toast_get_button_label (first));
   g_signal_connect_swapped (first, "dismissed", G_CALLBACK (count_call), &dismissed);
 
-  second = tessera_window_show_toast (window, "Move taken back", "win.undo");
-  g_assert_cmpstr (adw_toast_get_title (second), ==, "Move taken back");
+  second = tessera_window_show_toast (window, "Move <b> taken & back", "win.undo");
+  g_assert_cmpstr (adw_toast_get_title (second), ==, "Move &lt;b&gt; taken &amp; back");
   g_assert_cmpstr (adw_toast_get_button_label (second), ==, "_Undo");
   g_assert_cmpstr (adw_toast_get_action_name (second), ==, "win.undo");
   /* the first was dismissed at once, not queued behind the second */
