@@ -31,6 +31,7 @@ struct _TesseraWindow
   char                 *new_variant;      /* the new game asked for, once the old one is */
   TsSessionSetup        new_setup;        /* saved or discarded */
   AdwToast             *toast;          /* weak: the toast shown */
+  gboolean              side_pane_placed; /* given its remembered width (place_side_pane) */
   /* Where win.undo returns to after a take-back or a deleted variation: the node that was
    * current, valid while the game is still at the revision the edit left it at (the undo
    * stack then holds the removed nodes). */

@@ -23,7 +23,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-#define SIDE_PANE_WIDTH 340
 
 
 
@@ -457,6 +456,11 @@ save_window_state (TesseraWindow *self)
   int width, height;
 
   g_settings_set_boolean (self->settings, "window-maximized", maximized);
+  /* the side pane's width, whatever the window's: the board takes the rest */
+  if (self->side_pane_placed)
+    g_settings_set_int (self->settings, "side-pane-width",
+                        CLAMP (gtk_widget_get_width (gtk_paned_get_end_child (self->paned)),
+                               200, 4000));
   /* While maximized the default size may follow the screen: keep the last normal size. */
   if (maximized)
     return;
@@ -504,6 +508,27 @@ tessera_window_unrealize (GtkWidget *widget)
 }
 
 
+/* Gives the side pane its remembered width once the paned knows its own (the first
+ * allocation: a position computed from the remembered normal width was wrong in a
+ * maximized window). Later resizes keep the side pane's width: the paned does not resize
+ * its end child, the board takes the change. The board keeps at least half. */
+static void
+place_side_pane (TesseraWindow *self)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self->paned));
+  int side = g_settings_get_int (self->settings, "side-pane-width");
+  int handle = 0;
+
+  if (self->side_pane_placed || width <= 0)
+    return;
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->paned)); c;
+       c = gtk_widget_get_next_sibling (c))
+    if (c != gtk_paned_get_start_child (self->paned) && c != gtk_paned_get_end_child (self->paned))
+      gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &handle, NULL, NULL, NULL);
+  self->side_pane_placed = TRUE;
+  gtk_paned_set_position (self->paned, MAX (width - handle - side, width / 2));
+}
+
 static void
 tessera_window_constructed (GObject *object)
 {
@@ -517,8 +542,9 @@ tessera_window_constructed (GObject *object)
   gtk_window_set_default_size (GTK_WINDOW (self), width, height);
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
-  /* The board takes what the side pane does not need. */
-  gtk_paned_set_position (self->paned, MAX (width - SIDE_PANE_WIDTH, width / 2));
+  /* placed at the paned's first real width (maximized or not), see place_side_pane */
+  g_signal_connect_swapped (self->paned, "notify::max-position", G_CALLBACK (place_side_pane),
+                            self);
 
   tessera_window_offer_restore (self);
 

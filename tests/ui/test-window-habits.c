@@ -5,6 +5,10 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
+
 #include "tessera-window.h"
 #include "widget-test.h"
 
@@ -138,6 +142,100 @@ test_toast_saved (void)
   g_rmdir (dir);
 }
 
+/* Waits until the window has been laid out at its current size. */
+static void
+settle (TesseraWindow *window)
+{
+  for (guint i = 0; i < 5; i++)
+    {
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+}
+
+/* Resizes the window as a window manager does (tests run without one): the X window. */
+static void
+resize_surface (TesseraWindow *window, int width, int height)
+{
+#ifdef GDK_WINDOWING_X11
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_autofree char *command = NULL;
+  int status = -1;
+
+  g_assert_true (GDK_IS_X11_SURFACE (surface));
+  command = g_strdup_printf ("xdotool windowsize %lu %d %d",
+                             (gulong) gdk_x11_surface_get_xid (surface), width, height);
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, NULL));
+  g_assert_cmpint (status, ==, 0);
+  settle (window);
+#else
+  g_test_skip ("needs X11");
+#endif
+}
+
+static GtkWidget *
+paned_of (TesseraWindow *window)
+{
+  g_autoptr(GPtrArray) paneds = widget_test_collect (GTK_WIDGET (window), GTK_TYPE_PANED);
+
+  /* the one between the board and the side pane */
+  for (guint i = 0; i < paneds->len; i++)
+    {
+      GtkPaned *paned = g_ptr_array_index (paneds, i);
+      GtkWidget *end = gtk_paned_get_end_child (paned);
+
+      if (end && gtk_widget_has_css_class (end, "side-pane"))
+        return GTK_WIDGET (paned);
+    }
+  g_assert_not_reached ();
+}
+
+/* The side pane keeps its width whatever the window's size and state; the board gets the
+ * rest. A maximized start is a window first laid out wider than its remembered normal
+ * size (tests run without a window manager, so the test resizes it as maximizing does). */
+static void
+test_layout_maximized_start (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  TesseraWindow *window;
+  GtkWidget *paned, *board, *side;
+  int side_width, wide;
+
+  widget_test_reset_settings (settings);
+  g_settings_set_int (settings, "window-width", 900);
+  g_settings_set_int (settings, "window-height", 600);
+  g_settings_set_boolean (settings, "window-maximized", TRUE);
+  g_settings_set_int (settings, "side-pane-width", 360);
+  window = g_object_ref_sink (tessera_window_new (NULL, "raumschach"));
+  /* what maximizing on the tests' 1280 × 800 screen makes of it */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1260, 780);
+  gtk_window_present (GTK_WINDOW (window));
+  settle (window);
+  paned = paned_of (window);
+  board = gtk_paned_get_start_child (GTK_PANED (paned));
+  side = gtk_paned_get_end_child (GTK_PANED (paned));
+  wide = gtk_widget_get_width (paned);
+  g_assert_cmpint (wide, >=, 1200);
+  g_assert_cmpint (gtk_widget_get_width (side), ==, 360);
+  g_assert_cmpint (gtk_widget_get_width (board), >=, wide - 360 - 10);
+
+  /* un-maximized: the side pane as wide as before, the board smaller */
+  resize_surface (window, 900, 600);
+  g_assert_cmpint (gtk_widget_get_width (paned), <=, 900);
+  g_assert_cmpint (gtk_widget_get_width (side), ==, 360);
+  g_assert_cmpint (gtk_widget_get_width (board), >=, gtk_widget_get_width (paned) - 360 - 10);
+
+  /* the user's width is remembered, not a position */
+  gtk_paned_set_position (GTK_PANED (paned), gtk_widget_get_width (paned) - 420);
+  settle (window);
+  side_width = gtk_widget_get_width (side);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (window);
+  g_assert_cmpint (g_settings_get_int (settings, "side-pane-width"), ==, side_width);
+  widget_test_reset_settings (settings);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -147,6 +245,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/habits/toast/takeback", test_toast_takeback);
   g_test_add_func ("/habits/toast/delete-variation", test_toast_delete_variation);
   g_test_add_func ("/habits/toast/saved", test_toast_saved);
+  g_test_add_func ("/habits/layout/maximized-start", test_layout_maximized_start);
 
   return g_test_run ();
 }
