@@ -95,6 +95,8 @@ ts_cli_annotate (int argc, char **argv)
                       "and --hash ≥ 1"));
       return 2;
     }
+  if (!ts_cli_hash_fits (hash))
+    return 2;
 
   game = ts_game_load (argv[1], &error);
   if (game == NULL)

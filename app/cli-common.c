@@ -142,3 +142,13 @@ ts_cli_max_hash_mb (void)
   mb = (guint64) pages * (guint64) page_size / 2 >> 20;
   return (guint) CLAMP (mb, 1, G_MAXUINT32 >> 12);
 }
+
+gboolean
+ts_cli_hash_fits (int hash_mb)
+{
+  if (hash_mb > 0 && (guint) hash_mb <= ts_cli_max_hash_mb ())
+    return TRUE;
+  ts_cli_error (_("--hash %d: at most %u MiB on this machine (half of its memory)"), hash_mb,
+                ts_cli_max_hash_mb ());
+  return FALSE;
+}

@@ -61,12 +61,8 @@ ts_cli_analyse (int argc, char **argv)
                     TS_ENGINE_MAX_MULTIPV, TS_ENGINE_LEVEL_FULL);
       return 2;
     }
-  if ((guint) hash > ts_cli_max_hash_mb ())
-    {
-      ts_cli_error (_("--hash %d: at most %u MiB on this machine (half of its memory)"), hash,
-                    ts_cli_max_hash_mb ());
-      return 2;
-    }
+  if (!ts_cli_hash_fits (hash))
+    return 2;
   if (!depth && !movetime && !nodes && !mate)
     {
       ts_cli_error (_("give a limit: --depth N, --movetime MS, --nodes N or --mate N"));

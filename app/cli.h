@@ -52,5 +52,7 @@ void             ts_cli_print_variants         (void);
  * bigger one could not be allocated (the allocation would abort the process) or would
  * push everything else out of memory. */
 guint            ts_cli_max_hash_mb            (void);
+/* Whether --hash MB is within ts_cli_max_hash_mb (); if not, prints why. */
+gboolean         ts_cli_hash_fits              (int hash_mb);
 
 G_END_DECLS

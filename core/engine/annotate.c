@@ -208,16 +208,19 @@ cancelled (TsAnnotateJob *job)
   return g_atomic_int_get (&job->stop) != 0;
 }
 
+/* A search of pos within the job's limits, or (depth > 0) to that depth without a time
+ * limit; for_seat as in TsSearchLimits. */
 static void
-search (TsAnnotateJob *job, TsEngine *engine, const TsPosition *pos, guint for_seat, Verdict *out)
+search (TsAnnotateJob *job, TsEngine *engine, const TsPosition *pos, guint for_seat, guint depth,
+        Verdict *out)
 {
   TsSearchLimits limits;
   TsSearchInfo info;
 
   memset (out, 0, sizeof *out);
   ts_search_limits_init (&limits);
-  limits.depth = job->options.depth;
-  limits.movetime_ms = job->options.movetime_ms;
+  limits.depth = depth ? depth : job->options.depth;
+  limits.movetime_ms = depth ? 0 : job->options.movetime_ms;
   limits.for_seat = for_seat;
   if (!ts_engine_search (engine, pos, &limits, &job->stop, NULL, NULL, &info))
     return;
@@ -247,10 +250,13 @@ ts_eval_per_seat (const TsVariant *v)
 
 /* The mover's evaluation after its move, pos being the position after it: the game's
  * result when it is over, else the search of pos (here, of the side to move) seen from
- * the mover's side, or with more than two teams a search for the mover. */
+ * the mover's side, or with more than two teams a search for the mover. That one goes
+ * one ply less deep than the search before the move did (before): both then look as far
+ * ahead, to the mover's next turn, where a paranoid score for a seat not to move (three
+ * opponents in a row) would otherwise be compared with one for the seat to move. */
 static gboolean
 evaluation_after (TsAnnotateJob *job, TsEngine *engine, TsPosition *pos, guint mover,
-                  const Verdict *here, TsEval *after)
+                  const Verdict *before, const Verdict *here, TsEval *after)
 {
   const TsVariant *v = job->variant;
   guint to_move = ts_position_side_to_move (pos);
@@ -274,7 +280,7 @@ evaluation_after (TsAnnotateJob *job, TsEngine *engine, TsPosition *pos, guint m
     {
       Verdict own;
 
-      search (job, engine, pos, mover + 1, &own);
+      search (job, engine, pos, mover + 1, before->valid ? MAX (before->eval.depth, 2u) - 1 : 0, &own);
       if (!own.valid)
         return FALSE;
       *after = own.eval;
@@ -323,7 +329,7 @@ ts_annotate_job_run (TsAnnotateJob          *job,
   if (cancellable)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), job, NULL);
   engine = ts_engine_new (job->variant, job->options.hash_mb ? job->options.hash_mb : 16);
-  search (job, engine, pos, 0, &before);
+  search (job, engine, pos, 0, 0, &before);
   for (guint i = 0; i < n && !cancelled (job); i++)
     {
       TsAnnotatePly *ply = &job->plies[i];
@@ -332,10 +338,10 @@ ts_annotate_job_run (TsAnnotateJob          *job,
       ply->move = g_array_index (job->moves, TsMove, i);
       ply->seat = ts_position_side_to_move (pos);
       ts_position_make (pos, ply->move, &undo);
-      search (job, engine, pos, 0, &here);
+      search (job, engine, pos, 0, 0, &here);
       /* a seat leaving the game (a fallen flag) is no move to judge */
       if (!(ply->move.flags & TS_MOVE_LEAVE) &&
-          evaluation_after (job, engine, pos, ply->seat, &here, &ply->after) && before.valid)
+          evaluation_after (job, engine, pos, ply->seat, &before, &here, &ply->after) && before.valid)
         judge_ply (ply, &before);
       if (cancelled (job))
         break;

@@ -480,12 +480,15 @@ test_cli (void)
     const char *one_file[] = { "annotate", in, NULL };
     const char *negative[] = { "annotate", in, out_path, "--depth", "-1", NULL };
     const char *missing[] = { "annotate", "/nonexistent/game.pgn", out_path, NULL };
+    const char *huge_hash[] = { "annotate", in, out_path, "--hash", "2000000000", NULL };
 
     g_assert_cmpint (run_cli (both, &out, &err), ==, 2);
     g_assert_nonnull (strstr (err, "either --movetime MS or --depth N"));
     g_assert_cmpint (run_cli (one_file, &out, &err), ==, 2);
     g_assert_nonnull (strstr (err, "annotate: give an input and an output file"));
     g_assert_cmpint (run_cli (negative, &out, &err), ==, 2);
+    g_assert_cmpint (run_cli (huge_hash, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--hash 2000000000: at most "));
     g_assert_cmpint (run_cli (missing, &out, &err), ==, 1);
     g_assert_nonnull (strstr (err, "/nonexistent/game.pgn"));
     g_assert_cmpstr (out, ==, "");
