@@ -498,7 +498,13 @@ action_cancel (GtkWidget *widget, const char *name, GVariant *param)
 {
   TsBoardView *self = TS_BOARD_VIEW (widget);
 
-  if (!ts_board_view_shapes_cancel (self))
+  if (ts_board_view_shapes_cancel (self))
+    ;
+  /* with nothing selected, Escape puts the keyboard cursor away: the arrow keys walk the
+   * game again */
+  else if (self->selected == TS_NO_CELL && self->n_set == 0)
+    self->cursor_visible = FALSE;
+  else
     ts_board_view_clear_selection (self);
   gtk_widget_queue_draw (widget);
 }

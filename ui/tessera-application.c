@@ -131,6 +131,7 @@ tessera_application_startup (GApplication *app)
     { "app.shortcuts", { "<Control>question", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "win.flip-board", { "<Control><Shift>f", NULL } },
+    { "win.preferences", { "<Control>comma", NULL } },
   };
 
   G_APPLICATION_CLASS (tessera_application_parent_class)->startup (app);

@@ -175,6 +175,10 @@ action_play_move (GtkWidget *widget, const char *name, GVariant *param)
   gtk_widget_set_visible (GTK_WIDGET (self->notation_error), FALSE);
   gtk_widget_remove_css_class (GTK_WIDGET (self->notation_entry), "error");
   gtk_editable_set_text (GTK_EDITABLE (self->notation_entry), "");
+  /* the move is made: the keys walk the game again (← → Home End belong to a text field) */
+  if (gtk_widget_has_focus (GTK_WIDGET (self->notation_entry)) ||
+      gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (self)), GTK_WIDGET (self->notation_entry)))
+    gtk_widget_grab_focus (self->board);
 }
 
 
@@ -212,7 +216,10 @@ static void
 comment_changed (TesseraWindow *self,
                  const char    *text)
 {
-  ts_game_session_set_comment (self->session, text);
+  /* the comment field also reports its text when it loses the focus, which happens when
+   * the window is destroyed, after its session is gone */
+  if (self->session != NULL)
+    ts_game_session_set_comment (self->session, text);
 }
 
 /* ←→ Home End ↑↓ walk through the game, as on Lichess, unless a text field has the keys or
@@ -235,6 +242,23 @@ navigate_shortcut (GtkWidget *widget,
   return TRUE;
 }
 
+/* Take back (Ctrl+Backspace) works from the move entry too, before the entry deletes a
+ * word with it; in the other text fields (comments) the key edits the text. */
+static gboolean
+takeback_shortcut (GtkWidget *widget,
+                   GVariant  *args,
+                   gpointer   user_data)
+{
+  TesseraWindow *self = TESSERA_WINDOW (widget);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *entry = GTK_WIDGET (self->notation_entry);
+
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)) &&
+      focus != entry && !gtk_widget_is_ancestor (focus, entry))
+    return FALSE;
+  return gtk_widget_activate_action (widget, "win.takeback", NULL);
+}
+
 static void
 add_navigation_shortcuts (TesseraWindow *self)
 {
@@ -254,6 +278,9 @@ add_navigation_shortcuts (TesseraWindow *self)
       gtk_shortcut_set_arguments (shortcut, g_variant_new_string (keys[i].action));
       gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
     }
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_BackSpace, GDK_CONTROL_MASK),
+                      gtk_callback_action_new (takeback_shortcut, NULL, NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 

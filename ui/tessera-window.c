@@ -270,7 +270,8 @@ session_hint (TesseraWindow *self,
               const TsMove  *move,
               const char    *san)
 {
-  ts_board_view_set_cursor (TS_BOARD_VIEW (self->board), move->from != TS_NO_CELL ? move->from : move->to);
+  /* The hint's arrow is on the board (ui/study-tools.c); the keyboard cursor stays as it
+   * was, so that ← → Home End still walk the game. */
   /* Translators: %s is a move such as "Nc3" */
   set_status_extra (self, g_strdup_printf (_("Hint: %s"), san));
 }
@@ -669,7 +670,6 @@ tessera_window_class_init (TesseraWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.hint", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, GDK_CONTROL_MASK, "win.takeback", NULL);
 
   g_type_ensure (TS_TYPE_CLOCK_VIEW);
   g_type_ensure (TS_TYPE_MOVE_LIST_VIEW);

@@ -285,6 +285,10 @@ test_keyboard_cursor (Fixture *f, gconstpointer data)
   g_assert_true (marks[cell (f->view, "Bb2")] & TS_CELL_MARK_CURSOR);
   gtk_widget_activate_action (w, "board.cancel", NULL);
   g_assert_cmpint (ts_board_view_get_selected (f->view), ==, TS_NO_CELL);
+  g_assert_cmpint (ts_board_view_get_cursor (f->view), ==, cell (f->view, "Bb2"));
+  /* Escape again, nothing selected: the cursor is put away */
+  gtk_widget_activate_action (w, "board.cancel", NULL);
+  g_assert_cmpint (ts_board_view_get_cursor (f->view), ==, TS_NO_CELL);
 
   /* past the right edge of a level, the cursor walks into the next grid */
   ts_board_view_set_cursor (f->view, cell (f->view, "Ae3"));

@@ -9,6 +9,7 @@
 #include <gdk/x11/gdkx.h>
 #endif
 
+#include "rules/notation.h"
 #include "tessera-window.h"
 #include "widget-test.h"
 
@@ -34,6 +35,12 @@ close_window (TesseraWindow *window)
   while (g_main_context_iteration (NULL, FALSE))
     ;
   g_assert_finalize_object (window);
+}
+
+static void
+count_call (guint *n)
+{
+  (*n)++;
 }
 
 static TsGameSession *
@@ -174,6 +181,129 @@ resize_surface (TesseraWindow *window, int width, int height)
 #endif
 }
 
+/* Presses keys as a user does: real X key events (xdotool, XTEST) to the window, which
+ * gets the input focus first (no window manager gives it). keys: xdotool's names. */
+static void
+press_keys (TesseraWindow *window, const char *keys)
+{
+#ifdef GDK_WINDOWING_X11
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_autofree char *command = NULL;
+  int status = -1;
+
+  g_assert_true (GDK_IS_X11_SURFACE (surface));
+  command = g_strdup_printf ("xdotool windowfocus --sync %lu key --clearmodifiers %s",
+                             (gulong) gdk_x11_surface_get_xid (surface), keys);
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, NULL));
+  g_assert_cmpint (status, ==, 0);
+  settle (window);
+#endif
+}
+
+/* The entry with this placeholder text. */
+static GtkWidget *
+entry_of (TesseraWindow *window, const char *placeholder)
+{
+  g_autoptr(GPtrArray) entries = widget_test_collect (GTK_WIDGET (window), GTK_TYPE_ENTRY);
+
+  for (guint i = 0; i < entries->len; i++)
+    if (g_strcmp0 (gtk_entry_get_placeholder_text (g_ptr_array_index (entries, i)), placeholder) == 0)
+      return g_ptr_array_index (entries, i);
+  g_assert_not_reached ();
+}
+
+static gboolean
+focus_in (TesseraWindow *window, GtkWidget *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* The SAN of the index-th legal move of the position shown. */
+static char *
+legal_san (TesseraWindow *window, guint index)
+{
+  g_autoptr(TsPosition) p = ts_position_copy (ts_game_session_get_position (session_of (window)));
+  TsMoveList list;
+  char *san;
+
+  ts_move_list_init (&list);
+  ts_position_generate_legal (p, &list);
+  g_assert_cmpuint (list.n, >, index);
+  san = ts_move_to_san (p, list.moves[index]);
+  ts_move_list_clear (&list);
+  return san;
+}
+
+/* Keys do what the shortcuts window says wherever the focus is: Take back from the move
+ * entry; after a move typed there the focus leaves it, and ← → Home End walk the game. */
+static void
+test_keys_from_the_entry (void)
+{
+  TesseraWindow *window = new_window ("raumschach");
+  GtkWidget *entry = entry_of (window, "Type a move");
+  g_autofree char *san = NULL;
+
+  play_legal (window, 0);
+  play_legal (window, 0);
+  gtk_widget_grab_focus (entry);
+  g_assert_true (focus_in (window, entry));
+  press_keys (window, "ctrl+BackSpace");
+  g_assert_cmpuint (ply (window), ==, 1);
+
+  /* a move typed and Enter: played, the entry emptied and left */
+  san = legal_san (window, 0);
+  gtk_widget_grab_focus (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), san);
+  press_keys (window, "Return");
+  g_assert_cmpuint (ply (window), ==, 2);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+  g_assert_false (focus_in (window, entry));
+  press_keys (window, "Left");
+  g_assert_cmpuint (ply (window), ==, 1);
+  press_keys (window, "Home");
+  g_assert_cmpuint (ply (window), ==, 0);
+  press_keys (window, "End");
+  g_assert_cmpuint (ply (window), ==, 2);
+
+  /* in the comment field the arrows edit the text */
+  gtk_widget_grab_focus (entry_of (window, "Comment on this move"));
+  press_keys (window, "Left Home");
+  g_assert_cmpuint (ply (window), ==, 2);
+  close_window (window);
+}
+
+/* After a hint the board's keyboard cursor does not take ← → Home End. */
+static void
+test_keys_after_hint (void)
+{
+  TesseraWindow *window = new_window ("raumschach");
+  GtkWidget *board = tessera_window_get_board (window);
+  guint hints = 0;
+
+  play_legal (window, 0);
+  play_legal (window, 0);
+  gtk_widget_grab_focus (board);
+  g_signal_connect_swapped (session_of (window), "hint", G_CALLBACK (count_call), &hints);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  /* the hint comes from the engine's thread */
+  for (guint i = 0; i < 3000 && hints == 0; i++)
+    {
+      g_usleep (10000);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+  g_assert_cmpuint (hints, ==, 1);
+  press_keys (window, "Left");
+  g_assert_cmpuint (ply (window), ==, 1);
+  press_keys (window, "Home");
+  g_assert_cmpuint (ply (window), ==, 0);
+  press_keys (window, "End");
+  g_assert_cmpuint (ply (window), ==, 2);
+  close_window (window);
+}
+
 static GtkWidget *
 paned_of (TesseraWindow *window)
 {
@@ -246,6 +376,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/habits/toast/delete-variation", test_toast_delete_variation);
   g_test_add_func ("/habits/toast/saved", test_toast_saved);
   g_test_add_func ("/habits/layout/maximized-start", test_layout_maximized_start);
+  g_test_add_func ("/habits/keys/from-the-entry", test_keys_from_the_entry);
+  g_test_add_func ("/habits/keys/after-hint", test_keys_after_hint);
 
   return g_test_run ();
 }
