@@ -581,10 +581,13 @@ ts_board_view_set_last_move (TsBoardView *self, const TsPosition *before, const 
   self->n_last = 0;
   if (move)
     {
-      if (before && ts_position_variant (before)->family == TS_FAMILY_DOSEKI &&
+      /* the variant only: the position shown will do when before is not known */
+      const TsPosition *any = before ? before : self->position;
+
+      if (any && ts_position_variant (any)->family == TS_FAMILY_DOSEKI &&
           move->from != TS_NO_CELL)
         {
-          const TsGeometry *g = &ts_position_variant (before)->geometry;
+          const TsGeometry *g = &ts_position_variant (any)->geometry;
           MoveSet set;
           int t[TS_MAX_DIMS];
 

@@ -37,8 +37,8 @@ void              ts_board_view_set_position        (TsBoardView        *self,
                                                      const TsPosition   *p);
 const TsPosition *ts_board_view_get_position        (TsBoardView        *self);
 
-/* Marks the last move. before: the position it was played from (needed for
- * Doseki sets), or NULL. move NULL clears the mark. */
+/* Marks the last move (Doseki: its whole set). before: the position it was played from
+ * (for the slide), or NULL. move NULL clears the mark. */
 void              ts_board_view_set_last_move       (TsBoardView        *self,
                                                      const TsPosition   *before,
                                                      const TsMove       *move);

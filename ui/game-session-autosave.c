@@ -21,20 +21,15 @@ seat_kinds_string (const TsSessionSetup *setup)
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
-void
-ts_game_session_write_autosave (TsGameSession  *self,
-                                TsAutosaveSlot *slot)
+/* The key file: seats, clocks, file name, the cursor. */
+static GBytes *
+state_bytes (TsGameSession *self)
 {
   g_autoptr(GKeyFile) meta = g_key_file_new ();
-  g_autofree char *kinds = NULL;
-  GPtrArray *contents = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
-  char *names[] = { (char *) TS_AUTOSAVE_GAME, (char *) AUTOSAVE_META, NULL };
+  g_autofree char *kinds = seat_kinds_string (&self->setup);
   char *data;
   gsize length;
 
-  g_return_if_fail (TS_IS_GAME_SESSION (self));
-
-  kinds = seat_kinds_string (&self->setup);
   if (self->filename != NULL)
     g_key_file_set_string (meta, "session", "filename", self->filename);
   g_key_file_set_boolean (meta, "session", "modified", ts_game_session_is_modified (self));
@@ -48,12 +43,38 @@ ts_game_session_write_autosave (TsGameSession  *self,
       g_key_file_set_int64 (meta, "session", key, ts_game_session_clock_ms (self, i));
     }
   g_key_file_set_uint64 (meta, "session", "ply", ts_game_node_depth (ts_game_current (self->game)));
+  data = g_key_file_to_data (meta, &length, NULL);
+  return g_bytes_new_take (data, length);
+}
+
+void
+ts_game_session_write_autosave (TsGameSession  *self,
+                                TsAutosaveSlot *slot)
+{
+  GPtrArray *contents = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  char *names[] = { (char *) TS_AUTOSAVE_GAME, (char *) AUTOSAVE_META, NULL };
+  char *data;
+  gsize length;
+
+  g_return_if_fail (TS_IS_GAME_SESSION (self));
 
   /* Serialized here (0.3 ms at 200 plies), written in the background; the game first. */
   data = ts_game_to_xml (self->game, &length);
   g_ptr_array_add (contents, g_bytes_new_take (data, length));
-  data = g_key_file_to_data (meta, &length, NULL);
-  g_ptr_array_add (contents, g_bytes_new_take (data, length));
+  g_ptr_array_add (contents, state_bytes (self));
+  ts_autosave_slot_write (slot, g_strdupv (names), contents);
+}
+
+void
+ts_game_session_write_autosave_state (TsGameSession  *self,
+                                      TsAutosaveSlot *slot)
+{
+  GPtrArray *contents = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  char *names[] = { (char *) AUTOSAVE_META, NULL };
+
+  g_return_if_fail (TS_IS_GAME_SESSION (self));
+
+  g_ptr_array_add (contents, state_bytes (self));
   ts_autosave_slot_write (slot, g_strdupv (names), contents);
 }
 

@@ -149,6 +149,9 @@ TsGameSession    *ts_game_session_load           (const char    *filename,
  * folder in the background; read back from such a folder. */
 void              ts_game_session_write_autosave (TsGameSession  *self,
                                                   TsAutosaveSlot *slot);
+/* Only the key file: after a step through a game whose record the slot holds already. */
+void              ts_game_session_write_autosave_state (TsGameSession  *self,
+                                                        TsAutosaveSlot *slot);
 TsGameSession    *ts_game_session_read_autosave  (const char     *dir,
                                                   GError        **error);
 

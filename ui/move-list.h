@@ -16,9 +16,12 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TsMoveListView, ts_move_list_view, TS, MOVE_LIST_VIEW, GtkWidget)
 
 GtkWidget  *ts_move_list_view_new        (void);
-/* Shows game (not owned; call again after every change). */
+/* Shows game (not owned). */
 void        ts_move_list_view_set_game   (TsMoveListView *self,
                                           TsGame         *game);
+/* After every change of the game or its cursor: the text is written again only when the
+ * record changed (its revision), else only the current move's mark moves. */
+void        ts_move_list_view_update     (TsMoveListView *self);
 /* The text as shown, for tests. */
 char       *ts_move_list_view_get_text   (TsMoveListView *self);
 /* The node whose move is shown at character offset, or NULL. */

@@ -158,41 +158,50 @@ usable_variant (const char *id)
   return variants[0]->id;
 }
 
-static void
-tessera_application_activate (GApplication *app)
+/* The most recently focused game window (the shortcuts window does not count), or a new
+ * one of the last variant played; presented. */
+static TesseraWindow *
+game_window (TesseraApplication *self)
 {
-  TesseraApplication *self = TESSERA_APPLICATION (app);
-  GtkWindow *window = NULL;
-  g_autofree char *variant = NULL;
+  TesseraWindow *window = NULL;
 
-  /* The most recently focused game window; the shortcuts window does not count. */
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l && !window; l = l->next)
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l && !window; l = l->next)
     if (TESSERA_IS_WINDOW (l->data))
       window = l->data;
   if (window == NULL)
     {
-      variant = g_settings_get_string (self->settings, "last-variant");
-      window = GTK_WINDOW (tessera_window_new (GTK_APPLICATION (app), usable_variant (variant)));
+      g_autofree char *variant = g_settings_get_string (self->settings, "last-variant");
+
+      window = tessera_window_new (GTK_APPLICATION (self), usable_variant (variant));
     }
-  gtk_window_present (window);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
 }
 
+static void
+tessera_application_activate (GApplication *app)
+{
+  game_window (TESSERA_APPLICATION (app));
+}
+
+/* Files from the command line or the file manager: the first in the game window if it holds
+ * an untouched new game, the others (or all) each in a new window, made once the file is
+ * read; a file that is not a game is said in a dialog on the game window, and no window is
+ * left over for it (docs/window.md). */
 static void
 tessera_application_open (GApplication  *app,
                           GFile        **files,
                           int            n_files,
                           const char    *hint)
 {
-  TesseraApplication *self = TESSERA_APPLICATION (app);
-  g_autofree char *variant = g_settings_get_string (self->settings, "last-variant");
+  TesseraWindow *window = game_window (TESSERA_APPLICATION (app));
+  gboolean here = tessera_window_is_pristine (window);
 
   for (int i = 0; i < n_files; i++)
-    {
-      TesseraWindow *window = tessera_window_new (GTK_APPLICATION (app), usable_variant (variant));
-
+    if (i == 0 && here)
       tessera_window_open_file (window, files[i]);
-      gtk_window_present (GTK_WINDOW (window));
-    }
+    else
+      tessera_window_open_file_in_new_window (window, files[i]);
 }
 
 /* Returns a message saying why @file cannot be opened, or NULL if it can be read. */

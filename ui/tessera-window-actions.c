@@ -61,7 +61,7 @@ action_open_recent (GtkWidget *widget, const char *name, GVariant *param)
 {
   g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
 
-  tessera_window_open_here_or_new (TESSERA_WINDOW (widget), file);
+  tessera_window_open_file (TESSERA_WINDOW (widget), file);
 }
 
 static void
@@ -181,6 +181,12 @@ action_play_move (GtkWidget *widget, const char *name, GVariant *param)
     gtk_widget_grab_focus (self->board);
 }
 
+
+static void
+action_stop_opening (GtkWidget *widget, const char *name, GVariant *param)
+{
+  tessera_window_stop_opening (TESSERA_WINDOW (widget));
+}
 
 static void
 action_restore (GtkWidget *widget, const char *name, GVariant *param)
@@ -333,6 +339,7 @@ tessera_window_install_actions (TesseraWindow *self)
   add_action (self, "open-recent", "s", action_open_recent);
   add_action (self, "save", NULL, action_save);
   add_action (self, "save-as", NULL, action_save_as);
+  add_action (self, "stop-opening", NULL, action_stop_opening);
   add_action (self, "restore-autosave", NULL, action_restore);
   add_action (self, "discard-autosave", NULL, action_restore);
 

@@ -9,9 +9,12 @@
 
 G_BEGIN_DECLS
 
+typedef void (*TesseraAfterSave) (TesseraWindow *self);
+
 /* The window's state, shared by the files that make it up by concern:
  * tessera-window.c (showing the game, settings, life cycle),
- * tessera-window-files.c (open, save, close, autosave and restore),
+ * tessera-window-open.c (opening games in the background, Open, recent, dropped files),
+ * tessera-window-files.c (save, close, autosave and restore),
  * tessera-window-actions.c (the win.* actions and the keys). */
 struct _TesseraWindow
 {
@@ -21,13 +24,19 @@ struct _TesseraWindow
   char                 *variant;
   TsGameSession        *session;
   GtkWidget            *board;
-  char                 *status_extra;   /* a hint or a declined draw, until the next change */
+  char                 *status_extra;
+  TsGameNode           *shown_node;     /* where the board was last shown (not a reference) */
+  TsPosition           *shown_position; /* and its position */   /* a hint or a declined draw, until the next change */
   gboolean              close_confirmed;
   TsAutosaveSlot       *autosave;         /* this window's folder, made at its first change */
   gboolean              autosave_written; /* it holds a game */
+  gboolean              autosave_has_game;  /* this session's record, at autosaved_revision */
+  guint64               autosaved_revision;
   gboolean              autosave_warned;  /* a failed autosave was reported */
   GPtrArray            *orphans;          /* games of windows gone, offered for restoring */
+  GPtrArray            *loading;          /* GTasks reading files for this window */
   GtkFileChooserNative *chooser;
+  TesseraAfterSave      after_question;   /* what the unsaved-changes question is before */
   char                 *new_variant;      /* the new game asked for, once the old one is */
   TsSessionSetup        new_setup;        /* saved or discarded */
   AdwToast             *toast;          /* weak: the toast shown */
@@ -49,6 +58,9 @@ struct _TesseraWindow
   GtkLabel             *placeholder_description;
   GtkPaned             *paned;
   GtkBox               *board_box;
+  GtkRevealer          *loading_revealer;
+  GtkSpinner           *loading_spinner;
+  GtkLabel             *loading_label;
   GtkRevealer          *restore_revealer;
   GtkLabel             *restore_label;
   GtkRevealer          *end_revealer;
@@ -76,19 +88,24 @@ void     tessera_window_setup_to_settings    (TesseraWindow        *self,
                                               const char           *variant_id,
                                               const TsSessionSetup *setup);
 
-/* tessera-window-files.c */
-typedef void (*TesseraAfterSave) (TesseraWindow *self);
+/* tessera-window-open.c */
+void     tessera_window_open_init            (TesseraWindow        *self);
+void     tessera_window_open_dispose         (TesseraWindow        *self);
+void     tessera_window_choose_file_to_open  (TesseraWindow        *self);
+void     tessera_window_stop_opening         (TesseraWindow        *self);
+TesseraWindow *tessera_window_for_opening    (TesseraWindow        *self);
+void     tessera_window_add_recent           (const char           *filename);
+void     tessera_window_add_file_filters     (GtkFileChooser       *chooser);
 
-void     tessera_window_files_init           (TesseraWindow        *self);
+/* tessera-window-files.c */
 void     tessera_window_files_dispose        (TesseraWindow        *self);
+void     tessera_window_show_error           (TesseraWindow        *self,
+                                              const char           *primary,
+                                              const char           *secondary);
 void     tessera_window_offer_restore        (TesseraWindow        *self);
 void     tessera_window_restore_autosave     (TesseraWindow        *self,
                                               gboolean              restore);
 void     tessera_window_write_autosave       (TesseraWindow        *self);
-void     tessera_window_choose_file_to_open  (TesseraWindow        *self);
-void     tessera_window_open_here_or_new     (TesseraWindow        *self,
-                                              GFile                *file);
-TesseraWindow *tessera_window_for_opening    (TesseraWindow        *self);
 void     tessera_window_save_or_ask          (TesseraWindow        *self,
                                               TesseraAfterSave      after);
 void     tessera_window_save_as              (TesseraWindow        *self,

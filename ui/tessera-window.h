@@ -14,14 +14,25 @@ G_DECLARE_FINAL_TYPE (TesseraWindow, tessera_window, TESSERA, WINDOW, AdwApplica
  * win.open-recent (s uri), win.save, win.save-as, win.undo, win.redo, win.takeback,
  * win.hint, win.resign, win.offer-draw, win.go-back/-forward/-start/-end/-up/-down,
  * win.nag (u), win.comment (s), win.promote-variation, win.delete-variation,
- * win.play-move (s: a move in notation), win.restore-autosave, win.discard-autosave.
+ * win.play-move (s: a move in notation), win.stop-opening, win.restore-autosave,
+ * win.discard-autosave.
  * The menu also shows win.edit-position and win.preferences, which other parts install. */
 
 TesseraWindow *tessera_window_new         (GtkApplication *application,
                                            const char     *variant_id);
 const char    *tessera_window_get_variant (TesseraWindow  *self);
+/* Reads file in a worker thread (the window stays usable, a banner shows what is being
+ * opened) and opens the game in this window if its game has nothing to lose by then, else
+ * in a new window; _in_new_window always in a new one. A file that cannot be opened is
+ * said in an error dialog on this window, whose game stays as it was. */
 void           tessera_window_open_file   (TesseraWindow  *self,
                                            GFile          *file);
+void           tessera_window_open_file_in_new_window (TesseraWindow *self,
+                                                       GFile         *file);
+/* Whether files are being read for this window. */
+gboolean       tessera_window_is_loading  (TesseraWindow  *self);
+/* A window with an untouched new game and nothing being read into it. */
+gboolean       tessera_window_is_pristine (TesseraWindow  *self);
 void           tessera_window_set_content (TesseraWindow  *self,
                                            GtkWidget      *content);
 
@@ -35,6 +46,7 @@ void           tessera_window_new_game    (TesseraWindow        *self,
 TesseraWindow *tessera_window_open_game   (TesseraWindow        *self,
                                            TsGame               *game,
                                            const TsSessionSetup *setup);
+/* Reads and opens filename in this window at once (tests, and callers that have checked). */
 gboolean       tessera_window_load        (TesseraWindow  *self,
                                            const char     *filename,
                                            GError        **error);

@@ -899,6 +899,23 @@ read_movetext (Reader *r, GError **error)
   return TRUE;
 }
 
+/* Whether the text before end begins (after a BOM, an escaped first line and spaces) with
+ * a tag, as every game text does (Variant is required). */
+static gboolean
+starts_with_tag (const Reader *r, const char *end)
+{
+  const char *p = r->p;
+
+  if (end - p >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
+    p += 3;
+  if (p < end && *p == '%')
+    while (p < end && *p != '\n')
+      p++;
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  return p < end && *p == '[';
+}
+
 TsGame *
 ts_game_from_text (const char *data, gsize length, const char *source, GError **error)
 {
@@ -915,6 +932,12 @@ ts_game_from_text (const char *data, gsize length, const char *source, GError **
     }
   if (!g_utf8_validate_len (data, length, &bad))
     {
+      /* A binary file, unless a game's tags came first. */
+      if (!starts_with_tag (&r, bad))
+        {
+          ts_record_set_error (error, TS_RECORD_ERROR_NOT_A_GAME, source, 0, _("not a Tessera game or a game text file"));
+          goto out;
+        }
       for (const char *p = data; p < bad; p++)
         r.line += *p == '\n';
       fail (&r, error, TS_RECORD_ERROR_MALFORMED, _("not valid UTF-8 text"));
@@ -926,6 +949,12 @@ ts_game_from_text (const char *data, gsize length, const char *source, GError **
     while (r.p < r.end && *r.p != '\n')
       r.p++;
 
+  if (!starts_with_tag (&r, r.end))
+    {
+      /* README.md, a shell script: the message says what it is not. */
+      ts_record_set_error (error, TS_RECORD_ERROR_NOT_A_GAME, source, 0, _("not a Tessera game or a game text file"));
+      goto out;
+    }
   for (skip_space (&r); r.p < r.end && *r.p == '['; skip_space (&r))
     if (!read_tag (&r, tags, error))
       goto out;

@@ -626,8 +626,8 @@ read_game (const ReadState *st, xmlNodePtr root, GError **error)
 
   if (strcmp ((const char *) root->name, XML_ROOT) != 0 || root->ns != NULL)
     {
-      ts_record_set_error (error, TS_RECORD_ERROR_INVALID, st->source, node_line (root),
-                           _("the root element is <%s>, not <%s>"), root->name, XML_ROOT);
+      ts_record_set_error (error, TS_RECORD_ERROR_NOT_A_GAME, st->source, node_line (root),
+                           _("not a Tessera game: the root element is <%s>, not <%s>"), root->name, XML_ROOT);
       return NULL;
     }
   if (!check_attributes (st, root, root_attrs, error))

@@ -24,6 +24,7 @@ typedef enum {
   TS_RECORD_ERROR_VERSION,      /* a format version this program does not read */
   TS_RECORD_ERROR_VARIANT,      /* unknown variant or bad start position */
   TS_RECORD_ERROR_ILLEGAL,      /* a move that is illegal, ambiguous or unreadable */
+  TS_RECORD_ERROR_NOT_A_GAME,   /* no game record at all: other XML, text without tags, binary */
 } TsRecordError;
 
 #define TS_RECORD_FORMAT_VERSION  1

@@ -196,18 +196,18 @@ static void
 close_without_saving (TesseraWindow *window)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
-  GtkDialog *dialog = NULL;
+  AdwMessageDialog *dialog = NULL;
 
   gtk_window_close (GTK_WINDOW (window));
   for (guint i = 0; i < g_list_model_get_n_items (toplevels) && dialog == NULL; i++)
     {
       g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
 
-      if (GTK_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
-        dialog = GTK_DIALOG (w);
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
+        dialog = ADW_MESSAGE_DIALOG (w);
     }
   g_assert_nonnull (dialog);
-  gtk_dialog_response (dialog, GTK_RESPONSE_REJECT);
+  adw_message_dialog_response (dialog, "discard");
 }
 
 /* Starts the real tessera and waits until its window's actions are on the bus. */

@@ -209,6 +209,8 @@ test_play_save_open (gconstpointer data)
     g_autoptr(GFile) file = g_file_new_for_path (path);
 
     tessera_window_open_file (reopened, file);
+    while (tessera_window_is_loading (reopened))
+      g_main_context_iteration (NULL, TRUE);
   }
   session = tessera_window_get_session (reopened);
   g_assert_cmpstr (tessera_window_get_variant (reopened), ==, v->id);

@@ -3,6 +3,7 @@
  * X server to see which windows it shows. */
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define APP_ID   "io.github.tessera.Tessera"
@@ -239,6 +240,47 @@ test_open_file (void)
   g_unlink (path);
 }
 
+/* The X window id of the one visible window titled title_regex. */
+static gulong
+window_id (const char *title_regex)
+{
+  const char *argv[] = { "xdotool", "search", "--onlyvisible", "--name", title_regex, NULL };
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                NULL, NULL, &out, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return strtoul (out, NULL, 10);
+}
+
+/* A file that is no game (README.md) from the command line: one window, and on it (transient
+ * for it) a dialog titled "Cannot open “README.md”"; before, the dialog had no title and lay
+ * under a second, empty-looking window. */
+static void
+test_open_not_a_game (void)
+{
+  g_autoptr(GDBusConnection) bus = session_bus ();
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autofree char *readme = g_build_filename (g_getenv ("TESSERA_SOURCE_ROOT"), "README.md", NULL);
+  const char *args[] = { readme, NULL };
+  g_autofree char *err = NULL;
+  g_autofree char *command = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *parent = NULL;
+  g_autoptr(GError) error = NULL;
+
+  proc = launch (bus, args, 1, &err);
+  wait_for_windows ("^Cannot open “README.md”$", 1);
+  g_assert_cmpuint (count_windows (GAME_WINDOW), ==, 1);
+  command = g_strdup_printf ("xprop -id %lu WM_TRANSIENT_FOR", window_id ("^Cannot open “README.md”$"));
+  g_spawn_command_line_sync (command, &out, NULL, NULL, &error);
+  g_assert_no_error (error);
+  parent = g_strdup_printf ("# 0x%lx", window_id (GAME_WINDOW));
+  g_assert_nonnull (strstr (out, parent));
+  quit (bus, proc, &err);
+}
+
 static void
 test_unknown_variant (void)
 {
@@ -296,6 +338,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/smoke/window-actions-quit", test_window_actions_quit);
   g_test_add_func ("/smoke/open-file", test_open_file);
+  g_test_add_func ("/smoke/open-not-a-game", test_open_not_a_game);
   g_test_add_func ("/smoke/unknown-variant", test_unknown_variant);
   g_test_add_func ("/smoke/missing-file", test_missing_file);
   g_test_add_func ("/smoke/variant-and-file", test_variant_and_file);
