@@ -228,6 +228,16 @@ comment_changed (TesseraWindow *self,
     ts_game_session_set_comment (self->session, text);
 }
 
+/* Whether a text field other than except (or one inside it) has the focus. */
+static gboolean
+text_field_focused (TesseraWindow *self, GtkWidget *except)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  return focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)) &&
+         (except == NULL || (focus != except && !gtk_widget_is_ancestor (focus, except)));
+}
+
 /* ←→ Home End ↑↓ walk through the game, as on Lichess, unless a text field has the keys or
  * the board's keyboard cursor is in use. */
 static gboolean
@@ -238,7 +248,7 @@ navigate_shortcut (GtkWidget *widget,
   TesseraWindow *self = TESSERA_WINDOW (widget);
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
 
-  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)))
+  if (text_field_focused (self, NULL))
     return FALSE;
   if (focus == self->board && ts_board_view_get_cursor (TS_BOARD_VIEW (self->board)) != TS_NO_CELL)
     return FALSE;
@@ -256,11 +266,8 @@ takeback_shortcut (GtkWidget *widget,
                    gpointer   user_data)
 {
   TesseraWindow *self = TESSERA_WINDOW (widget);
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-  GtkWidget *entry = GTK_WIDGET (self->notation_entry);
 
-  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)) &&
-      focus != entry && !gtk_widget_is_ancestor (focus, entry))
+  if (text_field_focused (self, GTK_WIDGET (self->notation_entry)))
     return FALSE;
   return gtk_widget_activate_action (widget, "win.takeback", NULL);
 }

@@ -161,19 +161,19 @@ settle (TesseraWindow *window)
     }
 }
 
-/* Resizes the window as a window manager does (tests run without one): the X window. */
+/* Runs "xdotool COMMAND WINDOW ARGS" on the window's X window. */
 static void
-resize_surface (TesseraWindow *window, int width, int height)
+xdotool (TesseraWindow *window, const char *command, const char *args)
 {
 #ifdef GDK_WINDOWING_X11
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-  g_autofree char *command = NULL;
+  g_autofree char *line = NULL;
   int status = -1;
 
   g_assert_true (GDK_IS_X11_SURFACE (surface));
-  command = g_strdup_printf ("xdotool windowsize %lu %d %d",
-                             (gulong) gdk_x11_surface_get_xid (surface), width, height);
-  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, NULL));
+  line = g_strdup_printf ("xdotool %s %lu %s", command,
+                          (gulong) gdk_x11_surface_get_xid (surface), args);
+  g_assert_true (g_spawn_command_line_sync (line, NULL, NULL, &status, NULL));
   g_assert_cmpint (status, ==, 0);
   settle (window);
 #else
@@ -181,23 +181,23 @@ resize_surface (TesseraWindow *window, int width, int height)
 #endif
 }
 
-/* Presses keys as a user does: real X key events (xdotool, XTEST) to the window, which
- * gets the input focus first (no window manager gives it). keys: xdotool's names. */
+/* Resizes the window as a window manager does (tests run without one). */
+static void
+resize_surface (TesseraWindow *window, int width, int height)
+{
+  g_autofree char *size = g_strdup_printf ("%d %d", width, height);
+
+  xdotool (window, "windowsize", size);
+}
+
+/* Presses keys as a user does: real X key events (XTEST) to the window, which gets the
+ * input focus first (no window manager gives it). keys: xdotool's names. */
 static void
 press_keys (TesseraWindow *window, const char *keys)
 {
-#ifdef GDK_WINDOWING_X11
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-  g_autofree char *command = NULL;
-  int status = -1;
+  g_autofree char *key = g_strdup_printf ("key --clearmodifiers %s", keys);
 
-  g_assert_true (GDK_IS_X11_SURFACE (surface));
-  command = g_strdup_printf ("xdotool windowfocus --sync %lu key --clearmodifiers %s",
-                             (gulong) gdk_x11_surface_get_xid (surface), keys);
-  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, NULL));
-  g_assert_cmpint (status, ==, 0);
-  settle (window);
-#endif
+  xdotool (window, "windowfocus --sync", key);
 }
 
 /* The entry with this placeholder text. */
