@@ -574,7 +574,6 @@ static void
 add_better_line (TsAnnotateJob *job, TsGame *game, TsGameNode *node, const TsAnnotatePly *ply)
 {
   TsGameNode *parent = node->parent, *first = NULL;
-  g_autofree char *san = NULL;
   TsAnnotation a;
 
   for (guint i = 0; i < ts_game_node_n_children (parent); i++)
