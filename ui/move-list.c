@@ -34,6 +34,7 @@ struct _TsMoveListView
   GtkWidget     *scroller;
   GtkTextView   *text_view;
   GtkEntry      *comment_entry;
+  GtkMenuButton *nag_button;
 
   TsGame        *game;
   guint64        revision;    /* of the game as written */
@@ -283,6 +284,42 @@ clear_current (TsMoveListView *self)
   self->current_start = self->current_end = -1;
 }
 
+/* The NAG button shows the current move's glyphs ("!? ⩲"); without any, a dimmed "!?"
+ * says what the button is for. */
+static void
+show_nags (TsMoveListView *self, TsGameNode *node)
+{
+  g_autoptr(GString) glyphs = g_string_new (NULL);
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  for (guint i = 0; node && i < node->annotation.n_nags; i++)
+    {
+      const char *glyph = ts_nag_glyph (node->annotation.nags[i]);
+
+      if (glyph == NULL)
+        continue;
+      g_string_append_printf (glyphs, "%s%s", glyphs->len ? " " : "", glyph);
+      g_string_append_printf (names, "%s%s", names->len ? ", " : "",
+                              ts_nag_description (node->annotation.nags[i]));
+    }
+  if (glyphs->len == 0)
+    {
+      gtk_menu_button_set_label (self->nag_button, "!?");
+      gtk_widget_add_css_class (GTK_WIDGET (self->nag_button), "dim-label");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->nag_button), _("Annotate the move"));
+    }
+  else
+    {
+      /* Translators: the NAG button's tooltip; %s lists the move's annotations */
+      g_autofree char *tip = g_strdup_printf (_("Annotate the move (now: %s)"), names->str);
+
+      gtk_menu_button_set_label (self->nag_button, glyphs->str);
+      gtk_widget_remove_css_class (GTK_WIDGET (self->nag_button), "dim-label");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->nag_button), tip);
+    }
+  gtk_widget_set_sensitive (GTK_WIDGET (self->nag_button), node && node->parent != NULL);
+}
+
 /* Marks the current move, scrolls to it and shows its comment. */
 static void
 show_current (TsMoveListView *self)
@@ -315,6 +352,7 @@ show_current (TsMoveListView *self)
                          current->annotation.comment_after ? current->annotation.comment_after : "");
   gtk_widget_set_sensitive (GTK_WIDGET (self->comment_entry), current->parent != NULL);
   self->filling = FALSE;
+  show_nags (self, current);
 }
 
 static void
@@ -486,6 +524,7 @@ ts_move_list_view_class_init (TsMoveListViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsMoveListView, scroller);
   gtk_widget_class_bind_template_child (widget_class, TsMoveListView, text_view);
   gtk_widget_class_bind_template_child (widget_class, TsMoveListView, comment_entry);
+  gtk_widget_class_bind_template_child (widget_class, TsMoveListView, nag_button);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "movelist");
 }

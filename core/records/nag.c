@@ -20,8 +20,10 @@ static const NagInfo nag_table[] = {
   { 11, "=",  N_("Equal chances, quiet position") },
   { 12, "=",  N_("Equal chances, active position") },
   { 13, "∞",  N_("Unclear position") },
-  { 14, "⩲",  N_("The first side stands slightly better") },
-  { 15, "⩱",  N_("The second side stands slightly better") },
+  /* ⩲ ⩱ (U+2A72, U+2A71) are in none of the fonts Debian's GNOME installs (DejaVu, Noto
+   * CJK, Cantarell): they showed as boxes. "+=" and "=+" are the usual plain forms. */
+  { 14, "+=", N_("The first side stands slightly better") },
+  { 15, "=+", N_("The second side stands slightly better") },
   { 16, "±",  N_("The first side stands clearly better") },
   { 17, "∓",  N_("The second side stands clearly better") },
   { 18, "+−", N_("The first side has a decisive advantage") },

@@ -9,6 +9,7 @@
 #include <gdk/x11/gdkx.h>
 #endif
 
+#include "records/nag.h"
 #include "rules/notation.h"
 #include "tessera-window.h"
 #include "widget-test.h"
@@ -304,6 +305,94 @@ test_keys_after_hint (void)
   close_window (window);
 }
 
+/* The move list's NAG button (its menu holds win.nag). */
+static GtkMenuButton *
+nag_button_of (TesseraWindow *window)
+{
+  g_autoptr(GPtrArray) buttons = widget_test_collect (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON);
+
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      GMenuModel *menu = gtk_menu_button_get_menu_model (g_ptr_array_index (buttons, i));
+      g_autofree char *action = NULL;
+
+      if (menu && g_menu_model_get_n_items (menu) > 0 &&
+          G_IS_MENU_MODEL (g_menu_model_get_item_link (menu, 0, G_MENU_LINK_SECTION)))
+        {
+          g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, 0, G_MENU_LINK_SECTION);
+
+          if (g_menu_model_get_item_attribute (section, 0, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
+              g_str_equal (action, "win.nag"))
+            return g_ptr_array_index (buttons, i);
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* The NAG button shows the current move's glyphs, dimmed "!?" without any. */
+static void
+test_nag_button (void)
+{
+  TesseraWindow *window = new_window ("raumschach");
+  GtkMenuButton *button = nag_button_of (window);
+
+  play_legal (window, 0);
+  g_assert_cmpstr (gtk_menu_button_get_label (button), ==, "!?");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (button), "dim-label"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.nag", "u", 4);
+  g_assert_cmpstr (gtk_menu_button_get_label (button), ==, "??");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (button), "dim-label"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.nag", "u", 14);
+  g_assert_cmpstr (gtk_menu_button_get_label (button), ==, "?? +=");
+  play_legal (window, 0);
+  g_assert_cmpstr (gtk_menu_button_get_label (button), ==, "!?");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-back", NULL);
+  g_assert_cmpstr (gtk_menu_button_get_label (button), ==, "?? +=");
+  close_window (window);
+}
+
+/* Every NAG glyph renders with the fonts the README installs: no unknown glyph (a box) in
+ * the move list's font, nor in the NAG menu's labels. */
+static void
+test_nag_glyphs_render (void)
+{
+  TesseraWindow *window = new_window ("raumschach");
+  g_autoptr(GPtrArray) views = widget_test_collect (GTK_WIDGET (window), GTK_TYPE_TEXT_VIEW);
+  GMenuModel *menu = gtk_menu_button_get_menu_model (nag_button_of (window));
+  guint checked = 0;
+
+  g_assert_cmpuint (views->len, >, 0);
+  for (guint nag = 1; nag < 256; nag++)
+    {
+      const char *glyph = ts_nag_glyph (nag);
+      g_autoptr(PangoLayout) layout = NULL;
+
+      if (glyph == NULL)
+        continue;
+      layout = gtk_widget_create_pango_layout (g_ptr_array_index (views, 0), glyph);
+      if (pango_layout_get_unknown_glyphs_count (layout) != 0)
+        g_error ("NAG $%u's glyph %s shows as a box", nag, glyph);
+      checked++;
+    }
+  g_assert_cmpuint (checked, ==, 16);
+  for (int s = 0; s < g_menu_model_get_n_items (menu); s++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, s, G_MENU_LINK_SECTION);
+
+      for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+        {
+          g_autofree char *label = NULL;
+          g_autoptr(PangoLayout) layout = NULL;
+
+          g_assert_true (g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+          layout = gtk_widget_create_pango_layout (GTK_WIDGET (window), label);
+          if (pango_layout_get_unknown_glyphs_count (layout) != 0)
+            g_error ("the NAG menu's “%s” shows a box", label);
+        }
+    }
+  close_window (window);
+}
+
 static GtkWidget *
 paned_of (TesseraWindow *window)
 {
@@ -378,6 +467,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/habits/layout/maximized-start", test_layout_maximized_start);
   g_test_add_func ("/habits/keys/from-the-entry", test_keys_from_the_entry);
   g_test_add_func ("/habits/keys/after-hint", test_keys_after_hint);
+  g_test_add_func ("/habits/nag/button", test_nag_button);
+  g_test_add_func ("/habits/nag/glyphs-render", test_nag_glyphs_render);
 
   return g_test_run ();
 }
