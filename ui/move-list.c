@@ -35,6 +35,7 @@ struct _TsMoveListView
   GtkTextView   *text_view;
   GtkEntry      *comment_entry;
   GtkMenuButton *nag_button;
+  gboolean       follow_end;    /* the current move ends the text: keep the end in view */
 
   TsGame        *game;
   guint64        revision;    /* of the game as written */
@@ -320,6 +321,16 @@ show_nags (TsMoveListView *self, TsGameNode *node)
   gtk_widget_set_sensitive (GTK_WIDGET (self->nag_button), node && node->parent != NULL);
 }
 
+static void
+follow_end_cb (TsMoveListView *self)
+{
+  GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->text_view));
+  double end = gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj);
+
+  if (self->follow_end && gtk_adjustment_get_value (adj) < end)
+    gtk_adjustment_set_value (adj, end);
+}
+
 /* Marks the current move, scrolls to it and shows its comment. */
 static void
 show_current (TsMoveListView *self)
@@ -346,6 +357,12 @@ show_current (TsMoveListView *self)
       gtk_text_buffer_place_cursor (buffer, &start);
       gtk_text_view_scroll_to_mark (self->text_view, gtk_text_buffer_get_insert (buffer), 0.1, FALSE, 0, 0);
     }
+  /* The text view measures new lines later, in idle time: in fast play the mark's place
+   * was not yet known and the list stopped short. At the end of the text, the view follows
+   * the end as the lines get measured (follow_end_cb). */
+  self->follow_end = index > 0 && index == self->spans->len;
+  if (self->follow_end)
+    follow_end_cb (self);
 
   self->filling = TRUE;
   gtk_editable_set_text (GTK_EDITABLE (self->comment_entry),
@@ -543,6 +560,8 @@ ts_move_list_view_init (TsMoveListView *self)
   g_array_set_clear_func (self->segments, segment_clear);
   self->current_start = self->current_end = -1;
 
+  g_signal_connect_swapped (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->text_view)),
+                            "changed", G_CALLBACK (follow_end_cb), self);
   buffer = gtk_text_view_get_buffer (self->text_view);
   /* written by the program only: no undo history of its inserts (memory and time) */
   gtk_text_buffer_set_enable_undo (buffer, FALSE);

@@ -393,6 +393,51 @@ test_nag_glyphs_render (void)
   close_window (window);
 }
 
+/* Whether the move list shows its current move (the last one) inside its visible part. */
+static gboolean
+last_move_visible (TesseraWindow *window)
+{
+  g_autoptr(GPtrArray) views = widget_test_collect (GTK_WIDGET (window), GTK_TYPE_TEXT_VIEW);
+  GtkTextView *view = g_ptr_array_index (views, 0);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GdkRectangle visible, at;
+  GtkTextIter iter;
+
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_view_get_iter_location (view, &iter, &at);
+  return at.y >= visible.y && at.y + at.height <= visible.y + visible.height;
+}
+
+/* In fast play the move list follows: the last move is in view at every frame, also when
+ * several moves come between two frames. */
+static void
+test_move_list_follows_fast_play (void)
+{
+  TesseraWindow *window = new_window ("raumschach");
+  guint hidden = 0;
+
+  for (guint i = 0; i < 90; i++)
+    {
+      play_legal (window, i % 3);
+      if (i % 3 == 0)
+        play_legal (window, 0);
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      if (!last_move_visible (window))
+        {
+          g_test_message ("move %u (ply %u) out of view", i, ply (window));
+          hidden++;
+        }
+      if (ts_game_session_is_over (session_of (window)))
+        break;
+    }
+  g_assert_cmpuint (ply (window), >, 60);
+  settle (window);
+  g_assert_true (last_move_visible (window));
+  g_assert_cmpuint (hidden, ==, 0);
+  close_window (window);
+}
+
 static GtkWidget *
 paned_of (TesseraWindow *window)
 {
@@ -468,6 +513,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/habits/keys/from-the-entry", test_keys_from_the_entry);
   g_test_add_func ("/habits/keys/after-hint", test_keys_after_hint);
   g_test_add_func ("/habits/nag/button", test_nag_button);
+  g_test_add_func ("/habits/move-list/follows-fast-play", test_move_list_follows_fast_play);
   g_test_add_func ("/habits/nag/glyphs-render", test_nag_glyphs_render);
 
   return g_test_run ();
