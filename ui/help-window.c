@@ -110,11 +110,11 @@ help_destroyed (GtkApplication *app)
   g_object_set_data (G_OBJECT (app), "tessera-help-window", NULL);
 }
 
-static void
-present_help (GtkApplication *app,
-              const char     *id)
+void
+tessera_help_present (GtkApplication *app,
+                      GtkWindow      *parent,
+                      const char     *id)
 {
-  GtkWindow *parent = gtk_application_get_active_window (app);
   TesseraHelpWindow *help = g_object_get_data (G_OBJECT (app), "tessera-help-window");
 
   if (help == NULL)
@@ -130,6 +130,13 @@ present_help (GtkApplication *app,
   if (parent != NULL && parent != GTK_WINDOW (help))
     gtk_window_set_transient_for (GTK_WINDOW (help), parent);
   gtk_window_present (GTK_WINDOW (help));
+}
+
+static void
+present_help (GtkApplication *app,
+              const char     *id)
+{
+  tessera_help_present (app, gtk_application_get_active_window (app), id);
 }
 
 static void

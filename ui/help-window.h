@@ -18,5 +18,10 @@ const char        *tessera_help_window_get_page  (TesseraHelpWindow *self);
  * app.help-variant (a variant id, e.g. from the new-game dialog) to @app. One help window
  * at a time, presented over the window it was asked from. */
 void               tessera_help_install_actions  (GtkApplication    *app);
+/* The help window on the page of id, over parent (a modal dialog asking for help: the
+ * help window must be above it, else the dialog's modality takes its input). */
+void               tessera_help_present          (GtkApplication    *app,
+                                                  GtkWindow         *parent,
+                                                  const char        *id);
 
 G_END_DECLS

@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 
 #include "new-game-dialog.h"
+#include "help-window.h"
 
 static const struct { gint64 base_ms, increment_ms; } time_controls[] = {
   { 0, 0 },
@@ -135,8 +136,9 @@ rules_clicked (TsNewGameDialog *self)
   GApplication *app = g_application_get_default ();
   const TsVariant *v = ts_new_game_dialog_get_variant (self);
 
-  if (app != NULL && v != NULL)
-    g_action_group_activate_action (G_ACTION_GROUP (app), "help-variant", g_variant_new_string (v->id));
+  /* over this modal dialog, where it takes input and Escape closes it, not the dialog */
+  if (GTK_IS_APPLICATION (app) && v != NULL)
+    tessera_help_present (GTK_APPLICATION (app), GTK_WINDOW (self), v->id);
 }
 
 static void

@@ -93,9 +93,13 @@ test_help_actions (void)
   g_assert_cmpstr (tessera_help_window_get_page (help), ==, "grossraumschach");
   gtk_test_widget_wait_for_draw (GTK_WIDGET (help));
 
-  /* The new-game dialog's Rules button shows the page of the variant chosen there. */
+  /* The new-game dialog's Rules button shows the page of the variant chosen there, over
+   * the modal dialog (transient for it, not for the game window under it, where the
+   * dialog's modality took its input), and not modal itself. */
   {
-    GtkWidget *dialog = ts_new_game_dialog_new (NULL, "cubic8-teams-13", NULL);
+    GtkWindow *game = GTK_WINDOW (gtk_application_get_windows (gapp)->data);
+    GtkWidget *dialog = ts_new_game_dialog_new (TESSERA_IS_WINDOW (game) ? game : NULL,
+                                                "cubic8-teams-13", NULL);
     GtkWidget *button = NULL;
 
     for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (dialog)); w && !button; )
@@ -114,8 +118,12 @@ test_help_actions (void)
           }
       }
     g_assert_nonnull (button);
+    gtk_window_present (GTK_WINDOW (dialog));
+    g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
     g_signal_emit_by_name (button, "clicked");
     g_assert_cmpstr (tessera_help_window_get_page (help), ==, "cubic8-teams-13");
+    g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (help)) == GTK_WINDOW (dialog));
+    g_assert_false (gtk_window_get_modal (GTK_WINDOW (help)));
     gtk_window_destroy (GTK_WINDOW (dialog));
   }
 
