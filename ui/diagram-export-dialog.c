@@ -5,6 +5,7 @@
 
 #include "board-view.h"
 #include "diagram-export-dialog.h"
+#include "file-folder.h"
 
 struct _TsDiagramExportDialog
 {
@@ -113,6 +114,7 @@ chooser_response (GtkNativeDialog *chooser, int response, TsDiagramExportDialog 
   if (response == GTK_RESPONSE_ACCEPT)
     {
       file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      ts_file_folder_remember (GTK_FILE_CHOOSER (chooser));
       if (ts_diagram_export_dialog_export (self, file, &error))
         gtk_window_close (GTK_WINDOW (self));
       else
@@ -132,6 +134,7 @@ export_clicked (TsDiagramExportDialog *self)
 
   self->chooser = gtk_file_chooser_native_new (_("Export Diagram"), GTK_WINDOW (self),
                                                GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), NULL);
+  ts_file_folder_apply (GTK_FILE_CHOOSER (self->chooser));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
   g_signal_connect (self->chooser, "response", G_CALLBACK (chooser_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "file-folder.h"
 #include "records/game.h"
 #include "save-problem-dialog.h"
 
@@ -175,6 +176,7 @@ chooser_response (GtkNativeDialog *chooser, int response, TsSaveProblemDialog *s
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
       g_autofree char *path = file ? g_file_get_path (file) : NULL;
 
+      ts_file_folder_remember (GTK_FILE_CHOOSER (chooser));
       if (path)
         ts_save_problem_dialog_save_to (self, path);
     }
@@ -201,6 +203,7 @@ action_save (GtkWidget *widget, const char *name, GVariant *param)
   gtk_file_filter_add_pattern (games, "*.pgn");
   gtk_file_filter_add_pattern (games, "*.txt");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), games);
+  ts_file_folder_apply (GTK_FILE_CHOOSER (self->chooser));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), filename);
   g_signal_connect (self->chooser, "response", G_CALLBACK (chooser_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));

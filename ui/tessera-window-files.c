@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "file-folder.h"
 #include "question.h"
 #include "tessera-window-private.h"
 
@@ -141,6 +142,7 @@ save_as_response (GtkNativeDialog *chooser,
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
       g_autofree char *path = g_file_get_path (file);
 
+      ts_file_folder_remember (GTK_FILE_CHOOSER (chooser));
       if (path != NULL)
         save_to (self, path);
       if (after != NULL && !ts_game_session_is_modified (self->session))
@@ -168,6 +170,7 @@ tessera_window_save_as (TesseraWindow *self, TesseraAfterSave after)
     {
       g_autofree char *name = g_strdup_printf ("%s.tessera", ts_game_session_get_variant (self->session)->id);
 
+      ts_file_folder_apply (GTK_FILE_CHOOSER (self->chooser));
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
     }
   g_object_set_data (G_OBJECT (self->chooser), "after-save", after);

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "editor-actions.h"
+#include "file-folder.h"
 #include "problem-solver.h"
 #include "tessera-window-private.h"
 
@@ -338,6 +339,7 @@ open_response (GtkNativeDialog *chooser,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
 
+      ts_file_folder_remember (GTK_FILE_CHOOSER (chooser));
       tessera_window_open_file (self, file);
     }
   g_clear_object (&self->chooser);
@@ -350,6 +352,7 @@ tessera_window_choose_file_to_open (TesseraWindow *self)
   self->chooser = gtk_file_chooser_native_new (_("Open Game"), GTK_WINDOW (self),
                                                GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
   tessera_window_add_file_filters (GTK_FILE_CHOOSER (self->chooser));
+  ts_file_folder_apply (GTK_FILE_CHOOSER (self->chooser));
   g_signal_connect (self->chooser, "response", G_CALLBACK (open_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }

@@ -438,6 +438,105 @@ test_move_list_follows_fast_play (void)
   close_window (window);
 }
 
+/* The file chooser dialog shown (GtkFileChooserNative's own, without a portal), or NULL. */
+static GtkWindow *
+shown_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return w;
+    }
+  return NULL;
+}
+
+static char *
+chooser_folder (GtkWindow *chooser)
+{
+  g_autoptr(GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+
+  return folder ? g_file_get_path (folder) : NULL;
+}
+
+/* Answers the chooser shown: Accept with file, or Cancel (file NULL). */
+static void
+answer_chooser (TesseraWindow *window, GFile *file)
+{
+  GtkWindow *chooser = shown_chooser ();
+
+  g_assert_nonnull (chooser);
+  if (file != NULL && gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) == GTK_FILE_CHOOSER_ACTION_SAVE)
+    {
+      g_autoptr(GFile) parent = g_file_get_parent (file);
+      g_autofree char *name = g_file_get_basename (file);
+
+      g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), parent, NULL));
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
+  else if (file != NULL)
+    g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL));
+  g_object_add_weak_pointer (G_OBJECT (chooser), (gpointer *) &chooser);
+  /* it answers once its folder is loaded and the file selected */
+  for (guint i = 0; i < 500 && chooser != NULL && gtk_widget_get_visible (GTK_WIDGET (chooser)); i++)
+    {
+      gtk_dialog_response (GTK_DIALOG (chooser), file ? GTK_RESPONSE_ACCEPT : GTK_RESPONSE_CANCEL);
+      settle (window);
+    }
+  if (chooser != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (chooser), (gpointer *) &chooser);
+}
+
+/* File choosers open in the last folder a file was chosen in, else Documents, else home;
+ * never in the process's working folder. */
+static void
+test_chooser_folder (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *first = g_dir_make_tmp ("tessera-folder-XXXXXX", NULL);
+  g_autofree char *second = g_dir_make_tmp ("tessera-folder-XXXXXX", NULL);
+  g_autofree char *saved = g_build_filename (second, "game.tessera", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (saved);
+  const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  const char *expected = documents && g_file_test (documents, G_FILE_TEST_IS_DIR) ? documents : g_get_home_dir ();
+  TesseraWindow *window;
+  g_autofree char *at_first = NULL, *at_last = NULL, *at_save = NULL, *remembered = NULL;
+
+  widget_test_reset_settings (settings);
+  window = new_window ("raumschach");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL);
+  settle (window);
+  at_first = chooser_folder (shown_chooser ());
+  g_assert_cmpstr (at_first, ==, expected);
+  answer_chooser (window, NULL);
+
+  g_settings_set_string (settings, "last-folder", first);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL);
+  settle (window);
+  at_last = chooser_folder (shown_chooser ());
+  g_assert_cmpstr (at_last, ==, first);
+  answer_chooser (window, NULL);
+
+  /* Save As: there too; the folder of the file chosen is remembered */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save-as", NULL);
+  settle (window);
+  at_save = chooser_folder (shown_chooser ());
+  g_assert_cmpstr (at_save, ==, first);
+  answer_chooser (window, file);
+  g_assert_true (g_file_test (saved, G_FILE_TEST_EXISTS));
+  remembered = g_settings_get_string (settings, "last-folder");
+  g_assert_cmpstr (remembered, ==, second);
+
+  close_window (window);
+  widget_test_reset_settings (settings);
+  g_unlink (saved);
+  g_rmdir (first);
+  g_rmdir (second);
+}
+
 static GtkWidget *
 paned_of (TesseraWindow *window)
 {
@@ -513,6 +612,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/habits/keys/from-the-entry", test_keys_from_the_entry);
   g_test_add_func ("/habits/keys/after-hint", test_keys_after_hint);
   g_test_add_func ("/habits/nag/button", test_nag_button);
+  g_test_add_func ("/habits/files/chooser-folder", test_chooser_folder);
   g_test_add_func ("/habits/move-list/follows-fast-play", test_move_list_follows_fast_play);
   g_test_add_func ("/habits/nag/glyphs-render", test_nag_glyphs_render);
 
