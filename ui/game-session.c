@@ -1010,6 +1010,30 @@ ts_game_session_load (const char           *filename,
 
 /* GObject */
 
+/* A new game's header, as Lichess fills one: the players (the user's name for a human
+ * seat, "Tessera level N" for the computer's — a name, kept untranslated in files) and
+ * today's date. Not an edit to undo or to save. */
+static void
+fill_new_game_header (TsGameSession *self)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+  const char *user = g_get_real_name ();
+
+  /* GLib says "Unknown" when the password database has no real name */
+  if (user == NULL || *user == '\0' || g_str_equal (user, "Unknown"))
+    user = g_get_user_name ();
+  for (guint seat = 0; seat < self->variant->n_seats; seat++)
+    {
+      g_autofree char *engine = g_strdup_printf ("Tessera level %u", self->setup.level[seat]);
+
+      ts_game_set_player (self->game, seat, self->setup.kind[seat] == TS_SEAT_COMPUTER ? engine : user);
+    }
+  ts_game_set_field (self->game, TS_GAME_DATE, date);
+  ts_game_clear_undo (self->game);
+  ts_game_set_unmodified (self->game);
+}
+
 TsGameSession *
 ts_game_session_new (const TsVariant      *variant,
                      TsGame               *game,
@@ -1033,6 +1057,8 @@ ts_game_session_new (const TsVariant      *variant,
       ts_game_clear_undo (self->game);
       ts_game_set_unmodified (self->game);
     }
+  if (game == NULL)
+    fill_new_game_header (self);
   for (guint i = 0; i < TS_MAX_SEATS; i++)
     self->clock[i] = self->setup.base_ms;
   update_rules_result (self);

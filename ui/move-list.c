@@ -5,6 +5,7 @@
 
 #include "clock-view.h"
 #include "engine/annotate.h"
+#include "game-info-dialog.h"
 #include "move-list.h"
 #include "records/nag.h"
 
@@ -36,6 +37,7 @@ struct _TsMoveListView
   GtkEntry      *comment_entry;
   GtkMenuButton *nag_button;
   gboolean       follow_end;    /* the current move ends the text: keep the end in view */
+  GtkLabel      *players_label, *event_label;
 
   TsGame        *game;
   guint64        revision;    /* of the game as written */
@@ -403,6 +405,23 @@ refill (TsMoveListView *self)
   show_current (self);
 }
 
+/* The game's head: its players, its event and its result; a click opens Game Information. */
+static void
+update_header (TsMoveListView *self)
+{
+  g_autofree char *players = self->game ? ts_game_info_players_line (self->game) : NULL;
+  g_autofree char *event = self->game ? ts_game_info_event_line (self->game) : NULL;
+  const char *result = self->game ? ts_game_get_field (self->game, TS_GAME_RESULT) : NULL;
+  g_autofree char *with_result = NULL;
+
+  if (result && !g_str_equal (result, "*"))
+    with_result = g_strdup_printf ("%s  %s", players ? players : "", result);
+  gtk_label_set_label (self->players_label, with_result ? with_result
+                                            : players ? players : _("Add the players, the event…"));
+  gtk_label_set_label (self->event_label, event ? event : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->event_label), event != NULL);
+}
+
 void
 ts_move_list_view_set_game (TsMoveListView *self,
                             TsGame         *game)
@@ -411,6 +430,7 @@ ts_move_list_view_set_game (TsMoveListView *self,
 
   self->game = game;
   refill (self);
+  update_header (self);
 }
 
 void
@@ -421,7 +441,10 @@ ts_move_list_view_update (TsMoveListView *self)
   if (self->game != NULL && ts_game_revision (self->game) == self->revision)
     show_current (self);
   else
-    refill (self);
+    {
+      refill (self);
+      update_header (self);
+    }
 }
 
 char *
@@ -542,6 +565,8 @@ ts_move_list_view_class_init (TsMoveListViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsMoveListView, text_view);
   gtk_widget_class_bind_template_child (widget_class, TsMoveListView, comment_entry);
   gtk_widget_class_bind_template_child (widget_class, TsMoveListView, nag_button);
+  gtk_widget_class_bind_template_child (widget_class, TsMoveListView, players_label);
+  gtk_widget_class_bind_template_child (widget_class, TsMoveListView, event_label);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "movelist");
 }

@@ -6,6 +6,7 @@
 
 #include "analysis-panel.h"
 #include "board-view.h"
+#include "game-info-dialog.h"
 #include "study-tools.h"
 
 typedef struct {
@@ -117,6 +118,15 @@ action_bottom_seat (GSimpleAction *action, GVariant *param, gpointer data)
   set_bottom (data, g_variant_get_uint32 (param));
 }
 
+static void
+action_game_info (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  Tools *t = data;
+
+  if (t->session)
+    gtk_window_present (GTK_WINDOW (ts_game_info_dialog_new (GTK_WINDOW (t->window), t->session)));
+}
+
 /* A new game: the view of its first human seat when the computer plays the first (as
  * Lichess shows a game played as Black); a game of the same variant keeps the view. */
 static void
@@ -172,6 +182,7 @@ ts_study_tools_install (TesseraWindow *window)
   const GActionEntry entries[] = {
     { "flip-board", action_flip, NULL, NULL, NULL, { 0 } },
     { "bottom-seat", action_bottom_seat, "u", "uint32 0", NULL, { 0 } },
+    { "game-info", action_game_info, NULL, NULL, NULL, { 0 } },
   };
   Tools *t = g_new0 (Tools, 1);
 

@@ -132,6 +132,7 @@ tessera_application_startup (GApplication *app)
     { "window.close", { "<Control>w", NULL } },
     { "win.flip-board", { "<Control><Shift>f", NULL } },
     { "win.preferences", { "<Control>comma", NULL } },
+    { "win.game-info", { "<Control>i", NULL } },
   };
 
   G_APPLICATION_CLASS (tessera_application_parent_class)->startup (app);

@@ -6,6 +6,7 @@
 #include "analysis-actions.h"
 #include "board-view.h"
 #include "editor-actions.h"
+#include "game-info-dialog.h"
 #include "study-tools.h"
 #include "rules/variant.h"
 #include "tessera-window-private.h"
@@ -105,11 +106,18 @@ tessera_window_update_title (TesseraWindow *self)
   g_autofree char *base = filename ? g_path_get_basename (filename) : g_strdup (_("Unsaved Game"));
   g_autofree char *title = NULL;
   g_autofree char *window_title = NULL;
+  g_autofree char *players = NULL;
+  g_autofree char *subtitle = NULL;
   const TsVariant *variant = ts_game_session_get_variant (self->session);
 
   /* The bullet marks unsaved changes, as GNOME's editors do. */
   title = ts_game_session_is_modified (self->session) ? g_strdup_printf ("• %s", base) : g_strdup (base);
   adw_window_title_set_title (self->window_title, title);
+  /* the players under the game, when the header names them (Game Information) */
+  players = ts_game_info_players_line (ts_game_session_get_game (self->session));
+  /* Translators: the window's subtitle, the players and the variant: "Alice – Bob · Raumschach" */
+  subtitle = players ? g_strdup_printf (_("%s · %s"), players, _(variant->name)) : g_strdup (_(variant->name));
+  adw_window_title_set_subtitle (self->window_title, subtitle);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->window_title), filename);
   /* What the window manager shows (task bar, window switcher): the header bar's two lines
    * on one. */

@@ -10,8 +10,6 @@ G_BEGIN_DECLS
  * dropped (and LF and tab made spaces when single_line); NULL for NULL or an empty result. */
 char *ts_record_clean_text (const char *text, gboolean single_line);
 
-/* "1-0", "0-1", "1/2-1/2", or a score per seat ("1-0-0-0"); "*" when unfinished. */
-gboolean ts_record_result_is_valid (const char *result, guint n_seats);
 
 TsGameNode *ts_game_node_new   (void);
 TsGameNode *ts_game_node_ref   (TsGameNode *node);
@@ -38,7 +36,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsGameBuilder, ts_game_builder_free)
 void     ts_game_init_field  (TsGame *game, TsGameField field, const char *value);
 void     ts_game_init_player (TsGame *game, guint seat, const char *name);
 gboolean ts_game_init_tag    (TsGame *game, const char *name, const char *value);
-gboolean ts_game_tag_name_is_valid (const TsGame *game, const char *name);
 
 /* What a tag name stands for in the text form: a field, a seat's player, Variant or
  * Position, or nothing (a free tag). Exact spelling. */

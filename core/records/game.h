@@ -111,6 +111,10 @@ typedef enum {
   TS_GAME_N_FIELDS
 } TsGameField;
 
+/* A result field's value: "1-0", "0-1", "1/2-1/2", or a score per seat ("1-0-0-0"); "*"
+ * when unfinished. */
+gboolean    ts_record_result_is_valid (const char *result, guint n_seats);
+
 /* The names used for the fields in both file forms ("Event", "Stipulation"). */
 const char *ts_game_field_name (TsGameField field);
 
@@ -186,6 +190,8 @@ void        ts_game_set_player  (TsGame *game, guint seat, const char *name);
 const char *ts_game_get_tag     (const TsGame *game, const char *name);
 gboolean    ts_game_set_tag     (TsGame *game, const char *name, const char *value);
 guint       ts_game_n_tags      (const TsGame *game);
+/* Whether name may be a free tag's (the Game Information dialog checks a new one). */
+gboolean    ts_game_tag_name_is_valid (const TsGame *game, const char *name);
 void        ts_game_tag_nth     (const TsGame *game, guint i, const char **name, const char **value);
 
 /* Undo/redo. Groups nest; the outermost group is one undo step. */

@@ -10,6 +10,7 @@
 #include "analysis-panel.h"
 #include "board-view.h"
 #include "diagram-export-dialog.h"
+#include "game-info-dialog.h"
 #include "tessera-window.h"
 #include "widget-test.h"
 
@@ -383,6 +384,191 @@ test_export_view (void)
   close_window (window);
 }
 
+/* A new game's header names its players and its date. */
+static void
+test_new_game_header (void)
+{
+  TesseraWindow *window = new_window ("raumschach", TRUE);
+  TsGameSession *session = tessera_window_get_session (window);
+  TsGame *game = ts_game_session_get_game (session);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *today = g_date_time_format (now, "%Y.%m.%d");
+  const char *user = ts_game_get_player (game, 1);
+
+  g_assert_cmpstr (ts_game_get_player (game, 0), ==, "Tessera level 5");
+  g_assert_nonnull (user);
+  g_assert_true (g_str_equal (user, g_get_real_name ()) || g_str_equal (user, g_get_user_name ()));
+  g_assert_cmpstr (ts_game_get_field (game, TS_GAME_DATE), ==, today);
+  g_assert_false (ts_game_session_is_modified (session));
+  g_assert_false (ts_game_can_undo (game));
+  close_window (window);
+}
+
+static GtkWidget *
+named_row (GtkWidget *root, const char *name)
+{
+  g_autoptr(GPtrArray) rows = widget_test_collect (root, ADW_TYPE_PREFERENCES_ROW);
+
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (gtk_widget_get_name (rows->pdata[i]), name) == 0)
+      return rows->pdata[i];
+  g_error ("no row %s", name);
+  return NULL;
+}
+
+static void
+set_row (GtkWidget *root, const char *name, const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (named_row (root, name)), text);
+}
+
+static TsGameInfoDialog *
+open_info (TesseraWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not owned */
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.game-info", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (TS_IS_GAME_INFO_DIALOG (w))
+        return TS_GAME_INFO_DIALOG (w);
+    }
+  g_error ("no Game Information dialog");
+  return NULL;
+}
+
+/* The dialog: every field, the annotator, free tags added and removed, as one undo step;
+ * bad values refused; shown in the title and the move list; kept in both file forms. */
+static void
+test_game_info (void)
+{
+  TesseraWindow *window = new_window ("raumschach", FALSE);
+  TsGameSession *session = tessera_window_get_session (window);
+  TsGame *game = ts_game_session_get_game (session);
+  TsGameInfoDialog *dialog;
+  GtkWidget *root;
+  g_autofree char *xml = NULL, *text = NULL;
+  guint64 before;
+
+  ts_game_set_tag (game, "Opening", "Knight's tour");
+  ts_game_set_tag (game, "Source", "a book");
+  dialog = open_info (window);
+  root = GTK_WIDGET (dialog);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named_row (root, "Opening"))), ==, "Knight's tour");
+  set_row (root, "player-0", "Alice");
+  set_row (root, "player-1", "Bob");
+  set_row (root, "event", "Tessera Cup");
+  set_row (root, "site", "Berlin");
+  set_row (root, "round", "3");
+  set_row (root, "annotator", "Carol");
+  set_row (root, "date", "2026.13");
+  g_assert_false (ts_game_info_dialog_apply (dialog));   /* not a date */
+  g_assert_cmpstr (ts_game_get_player (game, 0), !=, "Alice");
+  set_row (root, "date", "2026.12.??");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (named_row (root, "result-choice")), 3);
+  /* a tag name the file forms use for something else is refused; a new one is added */
+  set_row (root, "new-tag", "Event");
+  g_signal_emit_by_name (named_row (root, "new-tag"), "apply");
+  g_assert_true (gtk_widget_has_css_class (named_row (root, "new-tag"), "error"));
+  set_row (root, "new-tag", "ECO");
+  g_signal_emit_by_name (named_row (root, "new-tag"), "apply");
+  set_row (root, "ECO", "R01");
+  /* the trash button of Source */
+  {
+    g_autoptr(GPtrArray) buttons = widget_test_collect (named_row (root, "Source"), GTK_TYPE_BUTTON);
+    guint clicked = 0;
+
+    for (guint i = 0; i < buttons->len; i++)
+      if (g_strcmp0 (gtk_widget_get_tooltip_text (buttons->pdata[i]), "Remove the tag Source") == 0)
+        {
+          g_signal_emit_by_name (buttons->pdata[i], "clicked");
+          clicked++;
+        }
+    g_assert_cmpuint (clicked, ==, 1);
+  }
+  before = ts_game_revision (game);
+  g_assert_true (ts_game_info_dialog_apply (dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  g_assert_cmpstr (ts_game_get_player (game, 0), ==, "Alice");
+  g_assert_cmpstr (ts_game_get_player (game, 1), ==, "Bob");
+  g_assert_cmpstr (ts_game_get_field (game, TS_GAME_EVENT), ==, "Tessera Cup");
+  g_assert_cmpstr (ts_game_get_field (game, TS_GAME_SITE), ==, "Berlin");
+  g_assert_cmpstr (ts_game_get_field (game, TS_GAME_DATE), ==, "2026.12.??");
+  g_assert_cmpstr (ts_game_get_field (game, TS_GAME_ROUND), ==, "3");
+  g_assert_cmpstr (ts_game_get_field (game, TS_GAME_RESULT), ==, "1/2-1/2");
+  g_assert_cmpstr (ts_game_get_tag (game, "Annotator"), ==, "Carol");
+  g_assert_cmpstr (ts_game_get_tag (game, "ECO"), ==, "R01");
+  g_assert_cmpstr (ts_game_get_tag (game, "Opening"), ==, "Knight's tour");
+  g_assert_null (ts_game_get_tag (game, "Source"));
+  g_assert_true (ts_game_session_is_modified (session));
+
+  /* shown: the window's subtitle and the move list's head */
+  {
+    g_autoptr(GPtrArray) titles = widget_test_collect (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE);
+    g_autoptr(GPtrArray) labels = widget_test_collect (GTK_WIDGET (window), GTK_TYPE_LABEL);
+    gboolean head = FALSE;
+
+    g_assert_cmpuint (titles->len, ==, 1);
+    g_assert_cmpstr (adw_window_title_get_subtitle (titles->pdata[0]), ==, "Alice – Bob · Raumschach");
+    for (guint i = 0; i < labels->len; i++)
+      head |= g_strcmp0 (gtk_label_get_label (labels->pdata[i]), "Tessera Cup · Berlin · 2026.12.?? · Round 3") == 0;
+    g_assert_true (head);
+  }
+
+  /* the round trip through both file forms */
+  xml = ts_game_to_xml (game, NULL);
+  text = ts_game_to_text (game, NULL);
+  for (guint form = 0; form < 2; form++)
+    {
+      g_autoptr(GError) error = NULL;
+      const char *data = form ? text : xml;
+      g_autoptr(TsGame) back = ts_game_from_data (data, strlen (data), "info", &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (ts_game_get_player (back, 0), ==, "Alice");
+      g_assert_cmpstr (ts_game_get_field (back, TS_GAME_DATE), ==, "2026.12.??");
+      g_assert_cmpstr (ts_game_get_field (back, TS_GAME_RESULT), ==, "1/2-1/2");
+      g_assert_cmpstr (ts_game_get_tag (back, "Annotator"), ==, "Carol");
+      g_assert_cmpstr (ts_game_get_tag (back, "ECO"), ==, "R01");
+      g_assert_null (ts_game_get_tag (back, "Source"));
+    }
+
+  /* one undo step */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpstr (ts_game_get_player (game, 0), !=, "Alice");
+  g_assert_null (ts_game_get_field (game, TS_GAME_EVENT));
+  g_assert_cmpstr (ts_game_get_tag (game, "Source"), ==, "a book");
+  g_assert_null (ts_game_get_tag (game, "Annotator"));
+
+  /* nothing changed: Apply makes no edit */
+  dialog = open_info (window);
+  before = ts_game_revision (game);
+  g_assert_true (ts_game_info_dialog_apply (dialog));
+  g_assert_cmpuint (ts_game_revision (game), ==, before);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  close_window (window);
+
+  /* four players: a score per seat */
+  window = new_window ("cubic8-4p", FALSE);
+  game = ts_game_session_get_game (tessera_window_get_session (window));
+  dialog = open_info (window);
+  root = GTK_WIDGET (dialog);
+  g_assert_false (gtk_widget_get_visible (named_row (root, "result-choice")));
+  set_row (root, "result", "1-0");
+  g_assert_false (ts_game_info_dialog_apply (dialog));
+  g_assert_true (gtk_widget_has_css_class (named_row (root, "result"), "error"));
+  set_row (root, "result", "0-0-1-0");
+  set_row (root, "player-3", "Dora");
+  g_assert_true (ts_game_info_dialog_apply (dialog));
+  g_assert_cmpstr (ts_game_get_field (game, TS_GAME_RESULT), ==, "0-0-1-0");
+  g_assert_cmpstr (ts_game_get_player (game, 3), ==, "Dora");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -396,5 +582,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/study/flip", test_flip);
   g_test_add_func ("/study/engine-arrows", test_engine_arrows);
   g_test_add_func ("/study/export-view", test_export_view);
+  g_test_add_func ("/study/new-game-header", test_new_game_header);
+  g_test_add_func ("/study/game-info", test_game_info);
   return g_test_run ();
 }
