@@ -7,6 +7,7 @@
 #include "analysis-panel.h"
 #include "board-view.h"
 #include "game-info-dialog.h"
+#include "material-view.h"
 #include "study-tools.h"
 
 typedef struct {
@@ -15,6 +16,7 @@ typedef struct {
   TsGameSession *session;    /* followed (a reference: its handlers go with it) */
   const TsVariant *variant;  /* of the session followed */
   GtkWidget     *panel;      /* the Analysis page, or NULL */
+  TsMaterialView *material;
   int            hovered;    /* the analysis line under the pointer, or -1 */
   guint          bottom;     /* the seat at the bottom */
 } Tools;
@@ -75,6 +77,7 @@ session_changed (Tools *t)
 
   ts_board_view_set_shapes (t->board, node->annotation.shapes, node->annotation.n_shapes);
   set_move_overlay (t, TS_BOARD_OVERLAY_HINT, NULL, 0);
+  ts_material_view_set_game (t->material, ts_game_session_get_game (t->session));
 }
 
 static void
@@ -192,6 +195,16 @@ ts_study_tools_install (TesseraWindow *window)
   g_object_set_data_full (G_OBJECT (window), "ts-study-tools", t, tools_free);
   g_action_map_add_action_entries (G_ACTION_MAP (window), entries, G_N_ELEMENTS (entries), t);
 
+  /* the material, in the side pane above the move list */
+  {
+    GtkWidget *notebook = GTK_WIDGET (tessera_window_get_side_notebook (window));
+
+    t->material = TS_MATERIAL_VIEW (ts_material_view_new ());
+    gtk_widget_set_margin_start (GTK_WIDGET (t->material), 8);
+    gtk_widget_set_margin_end (GTK_WIDGET (t->material), 8);
+    gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (notebook)), GTK_WIDGET (t->material),
+                                gtk_widget_get_prev_sibling (notebook));
+  }
   ts_board_view_set_draw_shapes (t->board, TRUE);
   g_signal_connect_swapped (t->board, "shape-drawn", G_CALLBACK (shape_drawn), t);
 

@@ -11,6 +11,9 @@
 #include "board-view.h"
 #include "diagram-export-dialog.h"
 #include "game-info-dialog.h"
+#include "material-view.h"
+#include "records/game-random.h"
+#include "rules/postext.h"
 #include "tessera-window.h"
 #include "widget-test.h"
 
@@ -569,6 +572,116 @@ test_game_info (void)
   close_window (window);
 }
 
+static TsGame *
+game_from (const char *position_text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsPosition) p = ts_position_from_text (position_text, &error);
+
+  g_assert_no_error (error);
+  return ts_game_new (ts_position_variant (p), p);
+}
+
+/* Material: what each seat took, in its owner's kind, and the balance in the engine's
+ * values; the window's view follows the cursor. */
+static void
+test_material (void)
+{
+  g_autoptr(TsGame) game = game_from ("raumschach w:KAa1,QCc3,PAb2 b:KEe4,RCc4,NEa5 turn=w");
+  const TsVariant *v = ts_game_variant (game);
+  int rook = ts_variant_piece_type_by_letter (v, 'R'), queen = ts_variant_piece_type_by_letter (v, 'Q');
+  int pawn = ts_variant_piece_type_by_letter (v, 'P'), knight = ts_variant_piece_type_by_letter (v, 'N');
+  TsMaterial m;
+  g_autofree char *plus = NULL;
+
+  ts_material_compute (&m, game, ts_game_current (game));
+  g_assert_cmpint (m.balance[0], ==, ts_material_piece_value (v, queen) + ts_material_piece_value (v, pawn) -
+                                     ts_material_piece_value (v, rook) - ts_material_piece_value (v, knight));
+  g_assert_cmpint (m.balance[1], ==, -m.balance[0]);
+  g_assert_nonnull (ts_game_add_move_text (game, "QxCc4", NULL));
+  ts_material_compute (&m, game, ts_game_current (game));
+  g_assert_cmpuint (m.captured[0][1][rook], ==, 1);
+  g_assert_cmpuint (m.captured[1][0][queen], ==, 0);
+  g_assert_cmpint (m.material[1], ==, ts_material_piece_value (v, knight));
+  g_assert_cmpint (m.balance[0], ==, ts_material_piece_value (v, queen) + ts_material_piece_value (v, pawn) -
+                                     ts_material_piece_value (v, knight));
+  plus = ts_material_balance_text (&m, 0);
+  g_assert_cmpint (plus[0], ==, '+');
+  g_assert_cmpint (ts_material_piece_value (v, ts_variant_piece_type_by_letter (v, 'K')), ==, 0);
+  /* counted along the cursor's line: back at the start, nothing taken */
+  ts_material_compute (&m, game, ts_game_root (game));
+  g_assert_cmpuint (m.captured[0][1][rook], ==, 0);
+
+  /* four players with drops: the piece taken goes to the taker's hand and stays its material */
+  {
+    g_autoptr(TsGame) four = game_from ("grossraumschach r:E1a1,R1b1 o:E6f6,N1b3 g:E6a1 b:E1f6 turn=r");
+    const TsVariant *gv = ts_game_variant (four);
+    int n = ts_variant_piece_type_by_letter (gv, 'N'), r = ts_variant_piece_type_by_letter (gv, 'R');
+
+    g_assert_nonnull (ts_game_add_move_text (four, "Rx1b3", NULL));
+    ts_material_compute (&m, four, ts_game_current (four));
+    g_assert_cmpuint (m.captured[0][1][n], ==, 1);
+    g_assert_cmpint (m.material[0], ==, ts_material_piece_value (gv, r) + ts_material_piece_value (gv, n));
+    g_assert_cmpint (m.material[1], ==, 0);
+    /* against the mean of the other three */
+    g_assert_cmpint (m.balance[0], ==, m.material[0]);
+    g_assert_cmpint (m.balance[1], ==, -m.material[0] / 3);
+  }
+
+  /* Doseki: every checker's fate adds up — on the board now = at the start + placed − taken */
+  {
+    g_autoptr(TsGame) doseki = ts_game_new_random (ts_variant_lookup ("doseki"), 80, 0, FALSE, 5);
+    g_autoptr(TsPosition) start = ts_position_copy (ts_game_start_position (doseki));
+    guint placed[2] = { 0 }, board_start[2] = { 0 }, board_now[2] = { 0 }, taken = 0;
+    TsGameNode *node = ts_game_root (doseki);
+    g_autoptr(TsPosition) walk = ts_position_copy (start);
+
+    while (ts_game_node_n_children (node) > 0)
+      {
+        TsUndo undo;
+
+        node = ts_game_node_child (node, 0);
+        if (node->move.flags & TS_MOVE_PLACE)
+          placed[ts_position_side_to_move (walk)]++;
+        ts_position_make (walk, node->move, &undo);
+      }
+    ts_game_go_to (doseki, node);
+    ts_material_compute (&m, doseki, node);
+    g_assert_true (m.doseki);
+    for (guint c = 0; c < ts_game_variant (doseki)->geometry.ncells; c++)
+      {
+        if (ts_position_piece_at (start, c))
+          board_start[TS_PIECE_SEAT (ts_position_piece_at (start, c))]++;
+        if (ts_position_piece_at (walk, c))
+          board_now[TS_PIECE_SEAT (ts_position_piece_at (walk, c))]++;
+      }
+    for (guint s = 0; s < 2; s++)
+      {
+        guint by_other = 0;
+
+        for (guint t = 0; t < TS_MAX_PIECE_TYPES; t++)
+          by_other += m.captured[1 - s][s][t];
+        taken += by_other;
+        g_assert_cmpuint (board_now[s], ==, board_start[s] + placed[s] - by_other);
+        g_assert_cmpint (m.material[s], ==, (int) (board_now[s] + m.outside[s]));
+      }
+    g_test_message ("doseki: %u checkers taken in 80 plies", taken);
+    g_assert_cmpuint (taken, >, 0);
+  }
+
+  /* the window's view beside the board follows the game */
+  {
+    TesseraWindow *window = new_window ("raumschach", FALSE);
+    g_autoptr(GPtrArray) views = widget_test_collect (GTK_WIDGET (window), TS_TYPE_MATERIAL_VIEW);
+    g_autofree char *text = NULL;
+
+    g_assert_cmpuint (views->len, ==, 1);
+    text = ts_material_view_get_text (views->pdata[0]);
+    g_assert_cmpstr (text, ==, "White:\nBlack:");
+    close_window (window);
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -584,5 +697,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/study/export-view", test_export_view);
   g_test_add_func ("/study/new-game-header", test_new_game_header);
   g_test_add_func ("/study/game-info", test_game_info);
+  g_test_add_func ("/study/material", test_material);
   return g_test_run ();
 }
