@@ -121,7 +121,7 @@ ts_cli_diagram (int argc, char **argv)
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("The image to write: .png, .svg or .pdf"), N_("FILE") },
-    { "size", 0, 0, G_OPTION_ARG_INT, &size, N_("Width of the image in pixels (default 800)"),
+    { "size", 0, 0, G_OPTION_ARG_INT, &size, N_("Width of the image in pixels; of a PDF page in points (default 800)"),
       N_("PIXELS") },
     { "caption", 0, 0, G_OPTION_ARG_STRING, &caption, N_("A caption above the board"),
       N_("TEXT") },

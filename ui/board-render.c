@@ -1463,7 +1463,11 @@ draw_to_file (const char *filename, ImageFormat format, int width, int height, D
   if (format == FORMAT_PNG)
     surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   else if (format == FORMAT_SVG)
-    surface = cairo_svg_surface_create (filename, width, height);
+    {
+      surface = cairo_svg_surface_create (filename, width, height);
+      /* the width asked for is in pixels (cairo 1.16 writes points by default) */
+      cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
+    }
   else
     surface = cairo_pdf_surface_create (filename, width, height);
 

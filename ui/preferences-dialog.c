@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "preferences-dialog.h"
+#include "settings-choice.h"
 
 struct _TsPreferencesDialog
 {
@@ -27,39 +28,6 @@ G_DEFINE_FINAL_TYPE (TsPreferencesDialog, ts_preferences_dialog, ADW_TYPE_PREFER
 static const char *const piece_styles[] = { "figures", "letters", NULL };
 static const char *const board_themes[] = { "classic", "green", "blue", "high-contrast", NULL };
 static const char *const color_schemes[] = { "default", "light", "dark", NULL };
-
-static gboolean
-nick_to_index (GValue *value, GVariant *variant, gpointer nicks)
-{
-  const char *const *list = nicks;
-  const char *nick = g_variant_get_string (variant, NULL);
-
-  for (guint i = 0; list[i]; i++)
-    if (g_str_equal (list[i], nick))
-      {
-        g_value_set_uint (value, i);
-        return TRUE;
-      }
-  return FALSE;
-}
-
-static GVariant *
-index_to_nick (const GValue *value, const GVariantType *type, gpointer nicks)
-{
-  const char *const *list = nicks;
-  guint i = g_value_get_uint (value);
-
-  if (i >= g_strv_length ((char **) list))
-    return NULL;
-  return g_variant_new_string (list[i]);
-}
-
-static void
-bind_enum (GSettings *settings, const char *key, AdwComboRow *row, const char *const *nicks)
-{
-  g_settings_bind_with_mapping (settings, key, row, "selected", G_SETTINGS_BIND_DEFAULT,
-                                nick_to_index, index_to_nick, (gpointer) nicks, NULL);
-}
 
 GtkWidget *
 ts_preferences_dialog_new (GtkWindow *parent)
@@ -132,9 +100,9 @@ ts_preferences_dialog_init (TsPreferencesDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
-  bind_enum (self->settings, "piece-style", self->piece_style, piece_styles);
-  bind_enum (self->settings, "board-theme", self->board_theme, board_themes);
-  bind_enum (self->settings, "color-scheme", self->color_scheme, color_schemes);
+  ts_settings_bind_choice (self->settings, "piece-style", self->piece_style, "selected", piece_styles);
+  ts_settings_bind_choice (self->settings, "board-theme", self->board_theme, "selected", board_themes);
+  ts_settings_bind_choice (self->settings, "color-scheme", self->color_scheme, "selected", color_schemes);
   g_settings_bind (self->settings, "show-coordinates", self->show_coordinates, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "animate-moves", self->animate_moves, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "sound", self->sound, "active", G_SETTINGS_BIND_DEFAULT);

@@ -95,10 +95,154 @@ assert_starts_with (const char *path, const char *magic)
   g_assert_nonnull (g_strstr_len (data, MIN (len, 400), magic));
 }
 
+static GSettings *
+reset_export_settings (void)
+{
+  GSettings *settings = g_settings_new ("io.github.tessera.Tessera");
+
+  widget_test_reset_settings (settings);
+  return settings;
+}
+
+/* The dialog remembers format, width, PDF page, caption and coordinates for the next one. */
+static void
+test_export_remembers (void)
+{
+  g_autoptr(TsPosition) p = ts_position_new_initial (ts_variant_lookup ("raumschach"));
+  g_autoptr(GSettings) settings = reset_export_settings ();
+  GtkWidget *dialog = ts_diagram_export_dialog_new (NULL, p);
+  g_autoptr(GPtrArray) spins = widget_test_collect (dialog, GTK_TYPE_SPIN_BUTTON);
+  g_autoptr(GPtrArray) dropdowns = widget_test_collect (dialog, GTK_TYPE_DROP_DOWN);
+  g_autoptr(GPtrArray) entries = widget_test_collect (dialog, GTK_TYPE_ENTRY);
+  g_autoptr(GPtrArray) switches = widget_test_collect (dialog, GTK_TYPE_SWITCH);
+
+  gtk_drop_down_set_selected (g_ptr_array_index (dropdowns, 0), 2);
+  gtk_drop_down_set_selected (g_ptr_array_index (dropdowns, 1), 1);
+  gtk_spin_button_set_value (g_ptr_array_index (spins, 0), 650);
+  gtk_editable_set_text (GTK_EDITABLE (g_ptr_array_index (entries, 0)), "White to play");
+  gtk_switch_set_active (g_ptr_array_index (switches, 0), FALSE);
+  destroy_and_check (dialog);
+
+  dialog = ts_diagram_export_dialog_new (NULL, p);
+  g_ptr_array_unref (spins);
+  g_ptr_array_unref (dropdowns);
+  g_ptr_array_unref (entries);
+  g_ptr_array_unref (switches);
+  spins = widget_test_collect (dialog, GTK_TYPE_SPIN_BUTTON);
+  dropdowns = widget_test_collect (dialog, GTK_TYPE_DROP_DOWN);
+  entries = widget_test_collect (dialog, GTK_TYPE_ENTRY);
+  switches = widget_test_collect (dialog, GTK_TYPE_SWITCH);
+  g_assert_cmpuint (gtk_drop_down_get_selected (g_ptr_array_index (dropdowns, 0)), ==, 2);
+  g_assert_cmpuint (gtk_drop_down_get_selected (g_ptr_array_index (dropdowns, 1)), ==, 1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (g_ptr_array_index (spins, 0)), ==, 650);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (g_ptr_array_index (entries, 0))), ==, "White to play");
+  g_assert_false (gtk_switch_get_active (g_ptr_array_index (switches, 0)));
+  destroy_and_check (dialog);
+  widget_test_reset_settings (settings);
+}
+
+/* The visible label of the width: its unit follows the format. */
+static gboolean
+label_shown (GtkWidget *root, const char *text)
+{
+  g_autoptr(GPtrArray) labels = widget_test_collect (root, GTK_TYPE_LABEL);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_get_visible (g_ptr_array_index (labels, i)) &&
+        g_str_equal (gtk_label_get_label (g_ptr_array_index (labels, i)), text))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+pdf_media_box (const char *path, int *width, int *height)
+{
+  g_autofree char *data = NULL;
+  const char *box;
+  gsize length;
+
+  /* binary: NUL bytes in the streams */
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  box = memmem (data, length, "/MediaBox [", 11);
+  g_assert_nonnull (box);
+  g_assert_cmpint (sscanf (box, "/MediaBox [ 0 0 %d %d ]", width, height), ==, 2);
+}
+
+/* PDF: a page in points — A4, Letter or the diagram's size, the width labelled in points
+ * and asked for only for the diagram's size — white around and under the board. */
+static void
+test_export_pdf_pages (void)
+{
+  g_autoptr(TsPosition) p = ts_position_new_initial (ts_variant_lookup ("cubic8"));
+  g_autoptr(GSettings) settings = reset_export_settings ();
+  GtkWidget *dialog = ts_diagram_export_dialog_new (NULL, p);
+  g_autoptr(GPtrArray) spins = widget_test_collect (dialog, GTK_TYPE_SPIN_BUTTON);
+  g_autoptr(GPtrArray) dropdowns = widget_test_collect (dialog, GTK_TYPE_DROP_DOWN);
+  g_autofree char *dir = g_dir_make_tmp ("tessera-pdf-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "d.pdf", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (pdf);
+  static const struct { guint page; int w, h; } pages[] = { { 0, 595, 842 }, { 1, 612, 792 } };
+  TsBoardRenderOptions o;
+  int w, h;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_true (label_shown (dialog, "_Width in pixels"));
+  g_assert_false (label_shown (dialog, "_Page"));
+  gtk_drop_down_set_selected (g_ptr_array_index (dropdowns, 0), 2);
+  g_assert_true (label_shown (dialog, "_Page"));
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      gtk_drop_down_set_selected (g_ptr_array_index (dropdowns, 1), pages[i].page);
+      g_assert_false (gtk_widget_get_visible (g_ptr_array_index (spins, 0)));
+      g_assert_true (ts_diagram_export_dialog_export (TS_DIAGRAM_EXPORT_DIALOG (dialog), file, NULL));
+      pdf_media_box (pdf, &w, &h);
+      g_assert_cmpint (w, ==, pages[i].w);
+      g_assert_cmpint (h, ==, pages[i].h);
+    }
+  gtk_drop_down_set_selected (g_ptr_array_index (dropdowns, 1), 2);
+  g_assert_true (gtk_widget_get_visible (g_ptr_array_index (spins, 0)));
+  g_assert_true (label_shown (dialog, "_Width in points"));
+  gtk_spin_button_set_value (g_ptr_array_index (spins, 0), 432);
+  g_assert_true (ts_diagram_export_dialog_export (TS_DIAGRAM_EXPORT_DIALOG (dialog), file, NULL));
+  pdf_media_box (pdf, &w, &h);
+  g_assert_cmpint (w, ==, 432);
+  g_assert_cmpint (h, >, 100);
+
+  /* the page drawn: white at its corners and in the board's own margin */
+  ts_board_render_options_init (&o, p);
+  for (guint page = 0; page < 3; page++)
+    {
+      double pw, ph;
+      cairo_surface_t *s;
+      cairo_t *cr;
+      guint32 *px;
+      int stride;
+
+      ts_diagram_pdf_page (&o, page, 432, NULL, &pw, &ph);
+      s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) pw, (int) ph);
+      cr = cairo_create (s);
+      ts_diagram_pdf_page (&o, page, 432, cr, &pw, &ph);
+      cairo_destroy (cr);
+      cairo_surface_flush (s);
+      px = (guint32 *) cairo_image_surface_get_data (s);
+      stride = cairo_image_surface_get_stride (s) / 4;
+      g_assert_cmphex (px[0] & 0xffffff, ==, 0xffffff);
+      g_assert_cmphex (px[((int) ph - 1) * stride + (int) pw - 1] & 0xffffff, ==, 0xffffff);
+      /* 2 points inside the board's top-left corner: its background, white on paper */
+      g_assert_cmphex (px[(page < 2 ? 38 : 2) * stride + (page < 2 ? (int) (pw - 523) / 2 + 2 : 2)] & 0xffffff, ==, 0xffffff);
+      cairo_surface_destroy (s);
+    }
+  g_unlink (pdf);
+  g_rmdir (dir);
+  destroy_and_check (dialog);
+  widget_test_reset_settings (settings);
+}
+
 static void
 test_export (void)
 {
   g_autoptr(TsPosition) p = ts_position_new_initial (ts_variant_lookup ("raumschach"));
+  g_autoptr(GSettings) settings = reset_export_settings ();
   GtkWidget *dialog = ts_diagram_export_dialog_new (NULL, p);
   g_autofree char *dir = g_dir_make_tmp ("tessera-diagram-XXXXXX", NULL);
   g_autofree char *png = g_build_filename (dir, "d.png", NULL);
@@ -115,9 +259,9 @@ test_export (void)
   dropdowns = widget_test_collect (dialog, GTK_TYPE_DROP_DOWN);
   entries = widget_test_collect (dialog, GTK_TYPE_ENTRY);
   g_assert_cmpuint (spins->len, ==, 1);
-  g_assert_cmpuint (dropdowns->len, ==, 1);
+  g_assert_cmpuint (dropdowns->len, ==, 2);    /* format, PDF page */
   g_assert_cmpuint (entries->len, ==, 1);
-  /* the template's defaults: PNG, 800 pixels wide, coordinates on */
+  /* the defaults: PNG, 800 pixels wide, coordinates on */
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Export Diagram");
   g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
   g_assert_cmpuint (gtk_drop_down_get_selected (g_ptr_array_index (dropdowns, 0)), ==, 0);
@@ -175,6 +319,7 @@ test_export (void)
   g_unlink (bare_pdf);
   g_rmdir (dir);
   destroy_and_check (dialog);
+  widget_test_reset_settings (settings);
 }
 
 static void
@@ -271,6 +416,8 @@ main (int argc, char **argv)
   adw_init ();
   g_test_add_func ("/dialogs/preferences", test_preferences);
   g_test_add_func ("/dialogs/export-diagram", test_export);
+  g_test_add_func ("/dialogs/export-remembers", test_export_remembers);
+  g_test_add_func ("/dialogs/export-pdf-pages", test_export_pdf_pages);
   g_test_add_func ("/dialogs/copy-image", test_copy_image);
   g_test_add_func ("/dialogs/export-copy-button", test_export_copy_button);
   return g_test_run ();
