@@ -2,6 +2,7 @@
 
 #include <glib/gi18n.h>
 
+#include "excerpt.h"
 #include "rules/notation.h"
 
 /* The builder keeps the position after the last move added, with the undo records of the
@@ -111,8 +112,10 @@ ts_game_builder_move (TsGameBuilder *b, const char *text, guint line, GError **e
     }
   if (local_error)
     {
+      g_autofree char *shown = ts_excerpt (text, -1);
+
       ts_record_set_error (error, TS_RECORD_ERROR_ILLEGAL, b->source, line,
-                           _("move “%s”: %s"), text, local_error->message);
+                           _("move “%s”: %s"), shown, local_error->message);
       return NULL;
     }
   for (guint i = 0; i < ts_game_node_n_children (parent); i++)

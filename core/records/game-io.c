@@ -2,9 +2,12 @@
 #include "records/game-private.h"
 #include "records/safe-file.h"
 
-#include <gio/gio.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 TsGame *
 ts_game_from_data (const char *data, gsize length, const char *source, GError **error)
@@ -20,41 +23,73 @@ ts_game_from_data (const char *data, gsize length, const char *source, GError **
   return ts_game_from_text (data, length, source, error);
 }
 
-/* Reads at most TS_RECORD_MAX_FILE_SIZE bytes: a huge file is refused, not loaded. */
+static char *
+io_error (const char *filename, int err, GError **error)
+{
+  ts_record_set_error (error, TS_RECORD_ERROR_IO, filename, 0, "%s", g_strerror (err));
+  return NULL;
+}
+
+/* Reads a regular file of at most TS_RECORD_MAX_FILE_SIZE bytes. A pipe or device is
+ * refused without waiting for it (opened non-blocking, then looked at: a FIFO nobody
+ * writes to blocked the open forever), and so is a folder; a huge file is refused
+ * before it is read. */
 static char *
 read_limited (const char *filename, gsize *length, GError **error)
 {
-  g_autoptr (GFile) file = g_file_new_for_path (filename);
-  g_autoptr (GFileInputStream) in = NULL;
-  g_autoptr (GError) local_error = NULL;
   g_autoptr (GByteArray) buf = g_byte_array_new ();
+  struct stat st;
   guint8 chunk[65536];
+  int fd = open (filename, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  int err;
 
-  in = g_file_read (file, NULL, &local_error);
-  if (in == NULL)
+  if (fd < 0)
+    return io_error (filename, errno, error);
+  if (fstat (fd, &st) != 0)
     {
-      ts_record_set_error (error, TS_RECORD_ERROR_IO, filename, 0, "%s", local_error->message);
+      err = errno;
+      close (fd);
+      return io_error (filename, err, error);
+    }
+  if (!S_ISREG (st.st_mode) || st.st_size > TS_RECORD_MAX_FILE_SIZE)
+    {
+      close (fd);
+      if (S_ISDIR (st.st_mode))
+        ts_record_set_error (error, TS_RECORD_ERROR_IO, filename, 0, _("a folder, not a game file"));
+      else if (!S_ISREG (st.st_mode))
+        ts_record_set_error (error, TS_RECORD_ERROR_IO, filename, 0,
+                             _("not a regular file (a pipe, socket or device), not a game file"));
+      else
+        ts_record_set_error (error, TS_RECORD_ERROR_TOO_LARGE, filename, 0,
+                             _("larger than %u bytes"), TS_RECORD_MAX_FILE_SIZE);
       return NULL;
     }
+  fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
   for (;;)
     {
-      gssize n = g_input_stream_read (G_INPUT_STREAM (in), chunk, sizeof chunk, NULL, &local_error);
+      ssize_t n = read (fd, chunk, sizeof chunk);
 
+      if (n < 0 && errno == EINTR)
+        continue;
       if (n < 0)
         {
-          ts_record_set_error (error, TS_RECORD_ERROR_IO, filename, 0, "%s", local_error->message);
-          return NULL;
+          err = errno;
+          close (fd);
+          return io_error (filename, err, error);
         }
       if (n == 0)
         break;
+      /* It may have grown since fstat. */
       if (buf->len + n > TS_RECORD_MAX_FILE_SIZE)
         {
+          close (fd);
           ts_record_set_error (error, TS_RECORD_ERROR_TOO_LARGE, filename, 0,
                                _("larger than %u bytes"), TS_RECORD_MAX_FILE_SIZE);
           return NULL;
         }
       g_byte_array_append (buf, chunk, n);
     }
+  close (fd);
   *length = buf->len;
   g_byte_array_append (buf, (const guint8 *) "", 1);
   return (char *) g_byte_array_free (g_steal_pointer (&buf), FALSE);

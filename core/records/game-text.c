@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "excerpt.h"
 #include "records/nag.h"
 #include "rules/postext.h"
 
@@ -305,6 +306,13 @@ fail (Reader *r, GError **error, TsRecordError code, const char *format, ...)
   return FALSE;
 }
 
+/* A line ends with LF, CR LF or a lone CR (old Mac files): line numbers count all three. */
+static gboolean
+ends_line (const char *p, const char *end)
+{
+  return *p == '\n' || (*p == '\r' && (p + 1 == end || p[1] != '\n'));
+}
+
 static void
 skip_space (Reader *r)
 {
@@ -312,13 +320,13 @@ skip_space (Reader *r)
     {
       char c = *r->p;
 
-      if (c == '\n')
+      if (ends_line (r->p, r->end))
         {
           r->line++;
           r->p++;
           /* PGN's escape: a line starting with % is ignored. */
           if (r->p < r->end && *r->p == '%')
-            while (r->p < r->end && *r->p != '\n')
+            while (r->p < r->end && !ends_line (r->p, r->end))
               r->p++;
         }
       else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v')
@@ -331,6 +339,7 @@ skip_space (Reader *r)
 typedef struct {
   char  *name;
   char  *value;
+  char  *shown;   /* the name as messages quote it */
   guint  line;
 } Tag;
 
@@ -339,6 +348,7 @@ tag_free (Tag *t)
 {
   g_free (t->name);
   g_free (t->value);
+  g_free (t->shown);
   g_free (t);
 }
 
@@ -364,12 +374,13 @@ read_tag (Reader *r, GPtrArray *tags, GError **error)
                  TS_RECORD_MAX_TAG_NAME);
   tag = g_new0 (Tag, 1);
   tag->name = g_strndup (start, r->p - start);
+  tag->shown = ts_excerpt (tag->name, -1);
   tag->line = r->line;
   g_ptr_array_add (tags, tag);
   skip_space (r);
   if (r->p >= r->end || *r->p != '"')
     return fail (r, error, TS_RECORD_ERROR_MALFORMED, _("tag %s: the value must be in double quotes"),
-                 tag->name);
+                 tag->shown);
   r->p++;
   value = g_string_new (NULL);
   while (r->p < r->end && *r->p != '"' && *r->p != '\n')
@@ -381,11 +392,11 @@ read_tag (Reader *r, GPtrArray *tags, GError **error)
   tag->value = g_string_free (value, FALSE);
   if (r->p >= r->end || *r->p != '"')
     return fail (r, error, TS_RECORD_ERROR_MALFORMED, _("tag %s: the value is not closed by \""),
-                 tag->name);
+                 tag->shown);
   r->p++;
   skip_space (r);
   if (r->p >= r->end || *r->p != ']')
-    return fail (r, error, TS_RECORD_ERROR_MALFORMED, _("tag %s: missing ]"), tag->name);
+    return fail (r, error, TS_RECORD_ERROR_MALFORMED, _("tag %s: missing ]"), tag->shown);
   r->p++;
   return TRUE;
 }
@@ -415,7 +426,7 @@ apply_tags (Reader *r, GPtrArray *tags, GError **error)
         {
           r->line = ((Tag *) tags->pdata[i])->line;
           return fail (r, error, TS_RECORD_ERROR_INVALID, _("tag %s given twice"),
-                       ((Tag *) tags->pdata[i])->name);
+                       ((Tag *) tags->pdata[i])->shown);
         }
   r->line = 0;
   if (variant_tag == NULL)
@@ -423,7 +434,11 @@ apply_tags (Reader *r, GPtrArray *tags, GError **error)
   r->line = variant_tag->line;
   variant = ts_variant_lookup (variant_tag->value);
   if (variant == NULL)
-    return fail (r, error, TS_RECORD_ERROR_VARIANT, _("unknown variant “%s”"), variant_tag->value);
+    {
+      g_autofree char *id = ts_excerpt (variant_tag->value, -1);
+
+      return fail (r, error, TS_RECORD_ERROR_VARIANT, _("unknown variant “%s”"), id);
+    }
   if (position_tag)
     {
       g_autoptr (GError) local_error = NULL;
@@ -459,7 +474,7 @@ apply_tags (Reader *r, GPtrArray *tags, GError **error)
           if (ts_game_n_tags (r->game) == TS_RECORD_MAX_TAGS)
             return fail (r, error, TS_RECORD_ERROR_TOO_LARGE, _("more than %d tags"), TS_RECORD_MAX_TAGS);
           if (!ts_game_init_tag (r->game, t->name, t->value))
-            return fail (r, error, TS_RECORD_ERROR_INVALID, _("tag name %s is reserved"), t->name);
+            return fail (r, error, TS_RECORD_ERROR_INVALID, _("tag name %s is reserved"), t->shown);
         }
     }
   r->builder = ts_game_builder_new (r->game, r->source);
@@ -708,8 +723,8 @@ read_comment (Reader *r, GError **error)
   if (close == NULL)
     return fail (r, error, TS_RECORD_ERROR_MALFORMED, _("comment not closed by }"));
   raw = g_strndup (start, close - start);
-  for (const char *p = raw; *p; p++)
-    r->line += *p == '\n';
+  for (const char *p = start; p < close; p++)
+    r->line += ends_line (p, close);
   r->p = close + 1;
 
   if (r->after_open && last->parent && !has_after (last))
@@ -768,7 +783,11 @@ read_move (Reader *r, char *token, GError **error)
         if (strcmp (token + mark_start, move_marks[i]) == 0)
           nag = i;
       if (nag == 0)
-        return fail (r, error, TS_RECORD_ERROR_MALFORMED, _("unknown move mark “%s”"), token + mark_start);
+        {
+          g_autofree char *mark = ts_excerpt (token + mark_start, -1);
+
+          return fail (r, error, TS_RECORD_ERROR_MALFORMED, _("unknown move mark “%s”"), mark);
+        }
       token[mark_start] = '\0';
     }
   node = ts_game_builder_move (r->builder, token, r->line, error);
@@ -939,7 +958,7 @@ ts_game_from_text (const char *data, gsize length, const char *source, GError **
           goto out;
         }
       for (const char *p = data; p < bad; p++)
-        r.line += *p == '\n';
+        r.line += ends_line (p, bad);
       fail (&r, error, TS_RECORD_ERROR_MALFORMED, _("not valid UTF-8 text"));
       goto out;
     }

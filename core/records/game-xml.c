@@ -6,6 +6,7 @@
 #include <libxml/xmlwriter.h>
 #include <string.h>
 
+#include "excerpt.h"
 #include "records/nag.h"
 #include "rules/postext.h"
 
@@ -189,7 +190,10 @@ record_error (void *data, XML_ERROR_CONST xmlError *e)
 
   if (state->first_error == NULL && e && e->message && e->level >= XML_ERR_ERROR)
     {
-      state->first_error = g_strstrip (g_strdup (e->message));
+      /* libxml2 quotes names from the file: a short excerpt of its message. */
+      g_autofree char *message = g_strstrip (g_strdup (e->message));
+
+      state->first_error = ts_excerpt_chars (message, -1, 160);
       state->first_error_line = e->line > 0 ? e->line : 0;
     }
 }
@@ -217,6 +221,13 @@ node_line (xmlNodePtr node)
   return line > 0 ? (guint) line : 0;
 }
 
+/* What a message may quote of the file. */
+static char *
+ex (const void *text)
+{
+  return ts_excerpt ((const char *) text, -1);
+}
+
 static gboolean
 is_blank_text (xmlNodePtr node)
 {
@@ -230,12 +241,15 @@ check_ignorable (const ReadState *st, xmlNodePtr child, xmlNodePtr parent, GErro
 {
   if (child->type == XML_COMMENT_NODE || child->type == XML_PI_NODE || is_blank_text (child))
     return TRUE;
+  g_autofree char *child_name = ex (child->name);
+  g_autofree char *parent_name = ex (parent->name);
+
   if (child->type == XML_ELEMENT_NODE)
     ts_record_set_error (error, TS_RECORD_ERROR_INVALID, st->source, node_line (child),
-                         _("element <%s> is not allowed in <%s>"), child->name, parent->name);
+                         _("element <%s> is not allowed in <%s>"), child_name, parent_name);
   else
     ts_record_set_error (error, TS_RECORD_ERROR_INVALID, st->source, node_line (child),
-                         _("text is not allowed in <%s>"), parent->name);
+                         _("text is not allowed in <%s>"), parent_name);
   return FALSE;
 }
 
@@ -243,11 +257,16 @@ check_ignorable (const ReadState *st, xmlNodePtr child, xmlNodePtr parent, GErro
 static gboolean
 check_namespace (const ReadState *st, xmlNodePtr node, GError **error)
 {
+  g_autofree char *name = NULL;
+  g_autofree char *href = NULL;
+
   if (node->type != XML_ELEMENT_NODE || node->ns == NULL)
     return TRUE;
+  name = ex (node->name);
+  href = ex (node->ns->href);
   ts_record_set_error (error, TS_RECORD_ERROR_INVALID, st->source, node_line (node),
                        _("element <%s> is in a namespace (%s); the game format uses none"),
-                       node->name, node->ns->href ? (const char *) node->ns->href : "");
+                       name, href);
   return FALSE;
 }
 
@@ -256,10 +275,15 @@ check_attributes (const ReadState *st, xmlNodePtr node, const char *const *allow
 {
   for (xmlAttrPtr attr = node->properties; attr; attr = attr->next)
     {
+      g_autofree char *attr_name = NULL;
+      g_autofree char *node_name = NULL;
+
       if (attr->ns == NULL && allowed && g_strv_contains (allowed, (const char *) attr->name))
         continue;
+      attr_name = ex (attr->name);
+      node_name = ex (node->name);
       ts_record_set_error (error, TS_RECORD_ERROR_INVALID, st->source, node_line (node),
-                           _("attribute “%s” is not allowed on <%s>"), attr->name, node->name);
+                           _("attribute “%s” is not allowed on <%s>"), attr_name, node_name);
       return FALSE;
     }
   return TRUE;
@@ -289,8 +313,7 @@ get_text (const ReadState *st, xmlNodePtr node, const char *const *attrs, char *
         g_string_append (text, (const char *) c->content);
       else if (c->type == XML_ELEMENT_NODE)
         {
-          ts_record_set_error (error, TS_RECORD_ERROR_INVALID, st->source, node_line (c),
-                               _("element <%s> is not allowed in <%s>"), c->name, node->name);
+          check_ignorable (st, c, node, error);
           goto fail;
         }
     }
@@ -319,8 +342,11 @@ parse_int (const char *text, gint64 min, gint64 max, gint64 *out)
 static gboolean
 bad_value (const ReadState *st, xmlNodePtr node, const char *what, const char *value, GError **error)
 {
+  g_autofree char *value_excerpt = ex (value);
+  g_autofree char *name = ex (node->name);
+
   ts_record_set_error (error, TS_RECORD_ERROR_INVALID, st->source, node_line (node),
-                       _("bad %s “%s” on <%s>"), what, value ? value : "", node->name);
+                       _("bad %s “%s” on <%s>"), what, value_excerpt, name);
   return FALSE;
 }
 
@@ -626,8 +652,10 @@ read_game (const ReadState *st, xmlNodePtr root, GError **error)
 
   if (strcmp ((const char *) root->name, XML_ROOT) != 0 || root->ns != NULL)
     {
+      g_autofree char *name = ex (root->name);
+
       ts_record_set_error (error, TS_RECORD_ERROR_NOT_A_GAME, st->source, node_line (root),
-                           _("not a Tessera game: the root element is <%s>, not <%s>"), root->name, XML_ROOT);
+                           _("not a Tessera game: the root element is <%s>, not <%s>"), name, XML_ROOT);
       return NULL;
     }
   if (!check_attributes (st, root, root_attrs, error))
@@ -642,15 +670,17 @@ read_game (const ReadState *st, xmlNodePtr root, GError **error)
     {
       ts_record_set_error (error, TS_RECORD_ERROR_VERSION, st->source, node_line (root),
                            _("format version %s is not supported (this program reads version %d)"),
-                           format, TS_RECORD_FORMAT_VERSION);
+                           format, TS_RECORD_FORMAT_VERSION);   /* digits, at most 10 */
       return NULL;
     }
   variant_id = get_attr (root, "variant");
   variant = variant_id ? ts_variant_lookup (variant_id) : NULL;
   if (variant == NULL)
     {
+      g_autofree char *id = ex (variant_id);
+
       ts_record_set_error (error, TS_RECORD_ERROR_VARIANT, st->source, node_line (root),
-                           _("unknown variant “%s”"), variant_id ? variant_id : "");
+                           _("unknown variant “%s”"), id);
       return NULL;
     }
 
@@ -706,8 +736,10 @@ read_game (const ReadState *st, xmlNodePtr root, GError **error)
         continue;
       if (moves != NULL)
         {
+          g_autofree char *excerpt = ex (name);
+
           ts_record_set_error (error, TS_RECORD_ERROR_INVALID, st->source, node_line (c),
-                               _("element <%s> after <moves>"), name);
+                               _("element <%s> after <moves>"), excerpt);
           return NULL;
         }
       if ((field = field_by_element (name)) >= 0)
@@ -784,9 +816,80 @@ read_game (const ReadState *st, xmlNodePtr root, GError **error)
   return g_steal_pointer (&game);
 }
 
+/* Moves p past the first occurrence of what (counting lines); to end if there is none. */
+static const char *
+skip_past (const char *p, const char *end, const char *what, guint *line)
+{
+  gsize n = strlen (what);
+
+  for (; p < end; p++)
+    {
+      if ((gsize) (end - p) >= n && memcmp (p, what, n) == 0)
+        return p + n;
+      *line += *p == '\n';
+    }
+  return end;
+}
+
+/* libxml2 2.9 checks every attribute of an element against all the earlier ones: tens of
+ * thousands of attributes on one element took minutes. The game format's elements have a
+ * few, so one pass over the bytes counts them (outside quotes, comments, CDATA and
+ * processing instructions) before the parser sees them, and refuses an element with more
+ * than TS_RECORD_MAX_ATTRIBUTES. */
+static gboolean
+check_attribute_counts (const char *data, gsize length, const char *source, GError **error)
+{
+  const char *p = data, *end = data + length;
+  guint line = 1;
+
+  while (p < end)
+    {
+      const char *lt = memchr (p, '<', end - p);
+      guint n_attributes = 0;
+      char quote = 0;
+
+      if (lt == NULL)
+        break;
+      for (; p < lt; p++)
+        line += *p == '\n';
+      p = lt + 1;
+      if (end - p >= 3 && memcmp (p, "!--", 3) == 0)
+        p = skip_past (p + 3, end, "-->", &line);
+      else if (end - p >= 8 && memcmp (p, "![CDATA[", 8) == 0)
+        p = skip_past (p + 8, end, "]]>", &line);
+      else if (p < end && *p == '?')
+        p = skip_past (p + 1, end, "?>", &line);
+      else if (p < end && *p == '!')
+        p = skip_past (p + 1, end, ">", &line);
+      else
+        for (guint tag_line = line; p < end; p++)
+          {
+            line += *p == '\n';
+            if (quote)
+              quote = *p == quote ? 0 : quote;
+            else if (*p == '"' || *p == '\'')
+              quote = *p;
+            else if (*p == '>')
+              {
+                p++;
+                break;
+              }
+            else if (*p == '=' && ++n_attributes > TS_RECORD_MAX_ATTRIBUTES)
+              {
+                ts_record_set_error (error, TS_RECORD_ERROR_INVALID, source, tag_line,
+                                     _("an element with more than %d attributes"),
+                                     TS_RECORD_MAX_ATTRIBUTES);
+                return FALSE;
+              }
+          }
+    }
+  return TRUE;
+}
+
 TsGame *
 ts_game_from_xml (const char *data, gsize length, const char *source, GError **error)
 {
+  g_autofree char *lf_data = NULL;
   ReadState state = { source, 0, NULL, 0 };
   xmlStructuredErrorFunc old_handler = xmlStructuredError;
   void *old_handler_data = xmlStructuredErrorContext;
@@ -802,6 +905,20 @@ ts_game_from_xml (const char *data, gsize length, const char *source, GError **e
                            _("larger than %u bytes"), TS_RECORD_MAX_FILE_SIZE);
       return NULL;
     }
+  /* XML reads a lone CR (old Mac line ends) as a line end, but libxml2's line numbers
+   * count only LF: made LF, so that messages give the right line. */
+  for (const char *cr = memchr (data, '\r', length); cr; cr = memchr (cr + 1, '\r', data + length - cr - 1))
+    if (cr + 1 == data + length || cr[1] != '\n')
+      {
+        lf_data = g_memdup2 (data, length);
+        for (gsize i = 0; i < length; i++)
+          if (lf_data[i] == '\r' && (i + 1 == length || lf_data[i + 1] != '\n'))
+            lf_data[i] = '\n';
+        data = lf_data;
+        break;
+      }
+  if (!check_attribute_counts (data, length, source, error))
+    return NULL;
   ctxt = xmlNewParserCtxt ();
   if (ctxt == NULL)
     {

@@ -36,6 +36,7 @@ typedef enum {
 #define TS_RECORD_MAX_TAG_NAME    255     /* bytes */
 #define TS_RECORD_MAX_NAGS        8
 #define TS_RECORD_MAX_NESTING     200     /* variations inside variations, to bound recursion */
+#define TS_RECORD_MAX_ATTRIBUTES  32      /* on one XML element (the format's have at most 4) */
 #define TS_CLOCK_NONE             (-1)
 /* The largest clock and evaluation both file forms carry (a million hours; centipawns or
  * moves to mate). */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "excerpt.h"
 #include "rules/chess-private.h"
 
 char *
@@ -143,28 +144,27 @@ parse_pieces (TsPosition *p, guint seat, const char *s, guint col, GError **erro
 }
 
 static gboolean
-parse_uint (const char *s, guint *out)
+parse_uint (const char *s, guint max, guint *out)
 {
-  char *end;
-  unsigned long x;
+  guint64 x;
 
-  if (!g_ascii_isdigit (*s))
-    return FALSE;
-  x = strtoul (s, &end, 10);
-  if (*end || x > 1000000)
+  if (!g_ascii_isdigit (*s) || !g_ascii_string_to_unsigned (s, 10, 0, max, &x, NULL))
     return FALSE;
   *out = (guint) x;
   return TRUE;
 }
 
 static gboolean
-parse_field (TsPosition *p, const char *tok, guint col, guint8 *seen, GError **error)
+parse_field (TsPosition *p, const char *tok, guint col, guint8 *seen, GString *given, GError **error)
 {
   const TsVariant *v = p->variant;
   const TsVariantRules *r = v->rules;
   const char *eq = strchr (tok, '=');
   const char *val = eq ? eq + 1 : NULL;
   g_autofree char *key = eq ? g_strndup (tok, eq - tok) : NULL;
+  g_autofree char *padded = NULL;
+  g_autofree char *key_excerpt = NULL;
+  g_autofree char *val_excerpt = NULL;
   guint vcol = col + (guint) (val ? val - tok : 0);
   int seat;
 
@@ -173,26 +173,37 @@ parse_field (TsPosition *p, const char *tok, guint col, guint8 *seen, GError **e
       const char *colon = strchr (tok, ':');
 
       if (!colon || colon - tok != 1 || (seat = seat_by_key (v, tok[0])) < 0)
-        FAIL (col, _("expected “SEAT:PIECES” or “KEY=VALUE”, not “%s”"), tok);
+        {
+          g_autofree char *excerpt = ts_excerpt (tok, -1);
+
+          FAIL (col, _("expected “SEAT:PIECES” or “KEY=VALUE”, not “%s”"), excerpt);
+        }
       if (*seen & (1u << seat))
         FAIL (col, _("the pieces of %s are given twice"), v->seat_names[seat]);
       *seen |= 1u << seat;
       return parse_pieces (p, (guint) seat, colon + 1, col + 2, error);
     }
+  key_excerpt = ts_excerpt (key, -1);
+  val_excerpt = ts_excerpt (val, -1);
+  padded = g_strdup_printf (" %s ", key);
+  if (strstr (given->str, padded))
+    FAIL (col, _("“%s” is given twice"), key_excerpt);
+  g_string_append (given, padded + 1);
   if (strcmp (key, "turn") == 0)
     {
       if (strlen (val) != 1 || (seat = seat_by_key (v, val[0])) < 0)
-        FAIL (vcol, _("“%s” is not a seat of %s"), val, v->name);
+        FAIL (vcol, _("“%s” is not a seat of %s"), val_excerpt, v->name);
       ts_position_set_side_to_move (p, (guint) seat);
     }
   else if (strcmp (key, "halfmove") == 0 || strcmp (key, "ply") == 0)
     {
-      guint n;
+      /* What the position holds (the move counter is 16 bits): nothing is cut silently. */
+      guint max = key[0] == 'h' ? G_MAXUINT16 : 1000000, n;
 
-      if (!parse_uint (val, &n))
-        FAIL (vcol, _("“%s” is not a number"), val);
+      if (!parse_uint (val, max, &n))
+        FAIL (vcol, _("“%s” is not a number from 0 to %u"), val_excerpt, max);
       if (key[0] == 'h')
-        p->st.halfmove = (guint16) MIN (n, 65535u);
+        p->st.halfmove = (guint16) n;
       else
         p->ply = n;
     }
@@ -228,6 +239,9 @@ parse_field (TsPosition *p, const char *tok, guint col, guint8 *seen, GError **e
 
           if (t < 0 || v->piece_types[t].royal)
             FAIL (vcol + (c - val), _("“%c” is not a piece that can be in hand"), *c);
+          /* A hand holds at most 255 of a kind (the 256th became none). */
+          if (p->st.hand[seat][t] == G_MAXUINT8)
+            FAIL (vcol + (c - val), _("more than %u “%c” in hand"), (guint) G_MAXUINT8, *c);
           p->st.hand[seat][t]++;
         }
     }
@@ -245,7 +259,7 @@ parse_field (TsPosition *p, const char *tok, guint col, guint8 *seen, GError **e
         }
     }
   else
-    FAIL (col, _("unknown field “%s” for %s"), key, v->name);
+    FAIL (col, _("unknown field “%s” for %s"), key_excerpt, v->name);
   return TRUE;
 }
 
@@ -256,6 +270,7 @@ ts_chess_from_text (TsPosition *p, const char *text, guint column, GError **erro
   const TsVariantRules *r = v->rules;
   const char *s = text;
   guint8 seen = 0;
+  g_autoptr (GString) given = g_string_new (" ");   /* " KEY KEY " of the fields read */
 
   while (*s)
     {
@@ -271,7 +286,7 @@ ts_chess_from_text (TsPosition *p, const char *text, guint column, GError **erro
       while (*end && *end != ' ')
         end++;
       tok = g_strndup (s, end - s);
-      if (!parse_field (p, tok, column + (guint) (s - text), &seen, error))
+      if (!parse_field (p, tok, column + (guint) (s - text), &seen, given, error))
         return FALSE;
       s = end;
     }

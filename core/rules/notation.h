@@ -21,7 +21,9 @@ char    *ts_move_to_san  (TsPosition *p,
                           TsMove      m);
 char    *ts_move_to_long (TsPosition *p,
                           TsMove      m);   /* long algebraic */
-/* SAN or long; illegal / ambiguous / malformed input -> error explaining why. */
+/* SAN or long; illegal / ambiguous / malformed input -> error explaining why. A text longer
+ * than TS_MOVE_TEXT_MAX bytes is refused as it is (no move is written in half as many). */
+#define TS_MOVE_TEXT_MAX 100
 gboolean ts_move_parse   (TsPosition  *p,
                           const char  *text,
                           TsMove      *out,

@@ -2,6 +2,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "excerpt.h"
 #include "rules/rules-private.h"
 
 static inline const TsRulesOps *
@@ -494,5 +495,15 @@ ts_move_parse (TsPosition  *p,
                TsMove      *out,
                GError     **error)
 {
+  /* No move is written in more than a few dozen characters; a longer text is refused
+   * before it could be quoted whole in a message. */
+  if (strlen (text) > TS_MOVE_TEXT_MAX)
+    {
+      g_autofree char *excerpt = ts_excerpt (text, -1);
+
+      g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_PARSE,
+                   _("“%s” is not a move: longer than %d characters"), excerpt, TS_MOVE_TEXT_MAX);
+      return FALSE;
+    }
   return ops (p)->move_parse (p, text, out, error);
 }

@@ -2,6 +2,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "excerpt.h"
 #include "rules/rules-private.h"
 
 char *
@@ -31,9 +32,11 @@ ts_position_from_text (const char  *text,
   v = ts_variant_lookup (id);
   if (!v)
     {
+      g_autofree char *excerpt = ts_excerpt (id, -1);
+
       g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_UNKNOWN_VARIANT,
                    _("column %u: unknown variant “%s” (run “tessera-cli variants” for the list)"),
-                   (guint) (s - (text ? text : "")) + 1, id);
+                   (guint) (s - (text ? text : "")) + 1, excerpt);
       return NULL;
     }
   p = ts_position_new_empty (v);
