@@ -122,8 +122,9 @@ timing_add (Timing *t, double seconds, double cpu)
   t->total += seconds;
 }
 
+/* Moves in the tree under node (and the nodes into all when not NULL). */
 static guint
-count_nodes (const TsGameNode *node, guint *variations)
+count_nodes (const TsGameNode *node, guint *variations, GPtrArray *all)
 {
   guint n = 0;
   g_autoptr (GPtrArray) stack = g_ptr_array_new ();
@@ -134,11 +135,85 @@ count_nodes (const TsGameNode *node, guint *variations)
       const TsGameNode *x = g_ptr_array_steal_index (stack, stack->len - 1);
 
       n++;
+      if (all)
+        g_ptr_array_add (all, (gpointer) x);
       *variations += ts_game_node_n_children (x) > 1 ? ts_game_node_n_children (x) - 1 : 0;
       for (guint i = 0; i < ts_game_node_n_children (x); i++)
         g_ptr_array_add (stack, ts_game_node_child (x, i));
     }
   return n - 1;
+}
+
+/* What a user does with a long game: to the end, back to the start move by move, forward
+ * again, then jumps to 100 moves anywhere (each as many steps as the moves between). */
+static void
+navigate (TsGame *game, GRand *rand, GPtrArray *nodes)
+{
+  ts_game_go_end (game);
+  while (ts_game_back (game))
+    ;
+  ts_game_go_end (game);
+  for (guint i = 0; i < 100 && nodes->len > 0; i++)
+    ts_game_go_to (game, nodes->pdata[g_rand_int_range (rand, 0, nodes->len)]);
+  ts_game_go_start (game);
+}
+
+typedef struct {
+  const char *name;
+  const char *before, *unit, *after;
+  gsize       times;
+  gboolean    numbered;   /* unit has a %07lu: distinct attribute names */
+} Hostile;
+
+#define XML_START "<?xml version=\"1.0\"?>\n<tessera-game format=\"1\" variant=\"raumschach\">\n"
+#define MB        (1u << 20)
+
+/* The worst inputs found (docs/file-format.md, "Hostile input"), each about 15 MB. */
+static const Hostile hostile_inputs[] = {
+  { "1.2 million attributes", XML_START "<moves", " a%07lu=\"\"", "/></tessera-game>", 15 * MB / 13, TRUE },
+  { "15 MB element name", XML_START "<moves><", "x", "/></moves></tessera-game>", 15 * MB, FALSE },
+  { "5 MB move (XML)", XML_START "<moves><move san=\"", "N", "\"/></moves></tessera-game>", 5 * MB, FALSE },
+  { "deep elements", XML_START "<moves>", "<variation>", "", 15 * MB / 11, FALSE },
+  { "1 million tags (XML)", XML_START, "<tag name=\"T\">v</tag>", "<moves/></tessera-game>", 15 * MB / 21, FALSE },
+  { "15 MB token (text)", "[Variant \"raumschach\"]\n\n", "N", " *", 15 * MB, FALSE },
+  { "2 million tags (text)", "[Variant \"raumschach\"]\n", "[T \"v\"]\n", "*", 15 * MB / 8, FALSE },
+  { "15 MB open comment", "[Variant \"raumschach\"]\n\n1. NAb1-Ac3 {", "comment ", "", 15 * MB / 8, FALSE },
+  { "parentheses (text)", "[Variant \"raumschach\"]\n\n1. NAb1-Ac3 ", "(", "", 15 * MB, FALSE },
+};
+
+static int
+bench_hostile (int iterations)
+{
+  for (guint h = 0; h < G_N_ELEMENTS (hostile_inputs); h++)
+    {
+      const Hostile *in = &hostile_inputs[h];
+      g_autoptr (GString) data = g_string_new (in->before);
+      Timing timing = { in->name };
+      g_autofree char *message = NULL;
+
+      for (gsize i = 0; i < in->times; i++)
+        {
+          if (in->numbered)
+            g_string_append_printf (data, " a%07lu=\"\"", (gulong) i);
+          else
+            g_string_append (data, in->unit);
+        }
+      g_string_append (data, in->after);
+      for (int i = 0; i < iterations; i++)
+        {
+          g_autoptr (GError) error = NULL;
+          gint64 start = g_get_monotonic_time ();
+          double cpu_start = cpu_seconds ();
+          g_autoptr (TsGame) game = ts_game_from_data (data->str, data->len, "hostile", &error);
+
+          timing_add (&timing, (g_get_monotonic_time () - start) / 1e6, cpu_seconds () - cpu_start);
+          g_free (message);
+          message = game ? g_strdup ("(opened)") : g_strdup (error->message);
+        }
+      printf ("%-24s %5.1f MB  best %8.2f ms  best CPU time %8.2f ms  %s\n", in->name,
+              data->len / 1048576.0, timing.best * 1e3, timing.cpu_best * 1e3, message);
+    }
+  return 0;
 }
 
 int
@@ -152,6 +227,7 @@ ts_cli_bench_records (int argc, char **argv)
   g_autofree char *xml_path = NULL;
   g_autofree char *text_path = NULL;
   int moves = 1000, variations = 200, iterations = 5;
+  gboolean hostile = FALSE;
   guint n_variations = 0, n_nodes, main_line = 0;
   const TsVariant *variant;
   GOptionEntry entries[] = {
@@ -159,11 +235,15 @@ ts_cli_bench_records (int argc, char **argv)
     { "moves", 'm', 0, G_OPTION_ARG_INT, &moves, N_("Plies on the main line (default 1000)"), N_("N") },
     { "variations", 'V', 0, G_OPTION_ARG_INT, &variations, N_("Variations (default 200)"), N_("N") },
     { "iterations", 'n', 0, G_OPTION_ARG_INT, &iterations, N_("Repetitions (default 5)"), N_("N") },
+    { "hostile", 0, 0, G_OPTION_ARG_NONE, &hostile,
+      N_("Time refusing hostile files instead (thousands of attributes, huge tokens, deep nesting)"), NULL },
     { NULL },
   };
   Timing timings[] = {
-    { "save xml" }, { "load xml" }, { "save text" }, { "load text" },
+    { "save xml" }, { "load xml" }, { "save text" }, { "load text" }, { "navigate" },
   };
+  g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!parse_options (context, &argc, &argv))
@@ -176,8 +256,10 @@ ts_cli_bench_records (int argc, char **argv)
       return 2;
     }
 
+  if (hostile)
+    return bench_hostile (iterations);
   game = ts_game_new_random (variant, moves, variations, TRUE, 1907);
-  n_nodes = count_nodes (ts_game_root (game), &n_variations);
+  n_nodes = count_nodes (ts_game_root (game), &n_variations, nodes);
   for (const TsGameNode *n = ts_game_root (game); ts_game_node_n_children (n) > 0; n = ts_game_node_child (n, 0))
     main_line++;
   dir = g_dir_make_tmp ("tessera-bench-XXXXXX", &error);
@@ -189,15 +271,17 @@ ts_cli_bench_records (int argc, char **argv)
   xml_path = g_build_filename (dir, "game.tessera", NULL);
   text_path = g_build_filename (dir, "game.pgn", NULL);
 
-  for (int i = 0; i < iterations; i++)
-    for (guint t = 0; t < G_N_ELEMENTS (timings); t++)
+  for (int i = 0; i < iterations && error == NULL; i++)
+    for (guint t = 0; t < G_N_ELEMENTS (timings) && error == NULL; t++)
       {
         gboolean text = t >= 2;
         const char *path = text ? text_path : xml_path;
         gint64 start = g_get_monotonic_time ();
         double cpu_start = cpu_seconds ();
 
-        if (t % 2 == 0)
+        if (t == 4)
+          navigate (game, rand, nodes);
+        else if (t % 2 == 0)
           {
             if (!ts_game_save (game, path, text ? TS_GAME_FORMAT_TEXT : TS_GAME_FORMAT_XML, &error))
               break;

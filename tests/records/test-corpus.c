@@ -60,7 +60,7 @@ test_earlier_versions (void)
   n_files = 0;
   check_folder (dir);
   g_test_message ("%u files of earlier versions open", n_files);
-  g_assert_cmpuint (n_files, >=, 96);
+  g_assert_cmpuint (n_files, >=, 144);
 }
 
 static void
