@@ -146,7 +146,13 @@ load_piece_moves (TsVariant *v, guint t, GKeyFile *kf, GError **error)
       if (!leap && strcmp (f[0], "ride") != 0)
         return fail (error, group, "Moves", items[i], "kind must be ride or leap");
       if (nf >= 3 && *f[2])
-        range = (guint) atoi (f[2]);
+        {
+          guint64 cells;
+
+          if (!g_ascii_string_to_unsigned (f[2], 10, 0, TS_MAX_SIZE, &cells, NULL))
+            return fail (error, group, "Moves", items[i], "the range must be a number of cells");
+          range = (guint) cells;
+        }
       if (nf == 4)
         {
           if (strcmp (f[3], "unchecked") != 0)
@@ -250,9 +256,12 @@ load_zone (TsVariant *v, GKeyFile *kf, const char *group, guint seat, GError **e
     {
       const char *it = items[i];
 
-      if (!strchr ("xyzw", it[0]) || it[0] == '\0' || it[1] != '=' || !g_ascii_isdigit (it[2]))
+      guint64 n;
+
+      if (!strchr ("xyzw", it[0]) || it[0] == '\0' || it[1] != '=' ||
+          !g_ascii_string_to_unsigned (it + 2, 10, 0, TS_MAX_SIZE, &n, NULL))
         return fail (error, group, "Promotion", it, "expected e.g. y=4");
-      want[strchr ("xyzw", it[0]) - "xyzw"] = atoi (it + 2);
+      want[strchr ("xyzw", it[0]) - "xyzw"] = (int) n;
     }
   for (guint c = 0; c < v->geometry.ncells; c++)
     {

@@ -202,11 +202,19 @@ variant_load (GKeyFile *kf,
       if (strlen (keys[s]) != 1)
         goto bad;
       strcpy (r->seat_keys[s], keys[s]);
+      /* a team is a seat number (masks of teams are 8 bits wide) */
+      if (teams && s < n_teams && (teams[s] < 0 || teams[s] >= (int) v->n_seats))
+        goto bad;
       v->team[s] = teams && s < n_teams ? (guint) teams[s] : s;
     }
-  r->halfmove_limit = (guint) g_key_file_get_integer (kf, G, "HalfmoveLimit", NULL);
-  if (r->halfmove_limit == 0)
-    r->halfmove_limit = 50 * v->n_seats;
+  {
+    /* The move counter is 16 bits: a limit it cannot reach would be no limit. */
+    int limit = g_key_file_get_integer (kf, G, "HalfmoveLimit", NULL);
+
+    if (limit < 0 || limit > G_MAXUINT16)
+      goto bad;
+    r->halfmove_limit = limit ? (guint) limit : 50 * v->n_seats;
+  }
 
   pieces = g_key_file_get_string_list (kf, G, "Pieces", NULL, error);
   if (!pieces)
