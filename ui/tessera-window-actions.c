@@ -43,8 +43,13 @@ static void
 action_new_game (GtkWidget *widget, const char *name, GVariant *param)
 {
   TesseraWindow *self = TESSERA_WINDOW (widget);
-  GtkWidget *dialog = ts_new_game_dialog_new (GTK_WINDOW (self), self->variant,
-                                              ts_game_session_get_setup (self->session));
+  TsSessionSetup setup;
+  GtkWidget *dialog;
+
+  /* the players last chosen in this dialog, not the game's: an opened file is studied
+   * with every seat human, which is not what the user plays */
+  tessera_window_setup_from_settings (self, &setup);
+  dialog = ts_new_game_dialog_new (GTK_WINDOW (self), self->variant, &setup);
 
   g_signal_connect (dialog, "response", G_CALLBACK (new_game_response), self);
   gtk_window_present (GTK_WINDOW (dialog));

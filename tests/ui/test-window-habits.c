@@ -9,6 +9,7 @@
 #include <gdk/x11/gdkx.h>
 #endif
 
+#include "new-game-dialog.h"
 #include "records/nag.h"
 #include "rules/notation.h"
 #include "tessera-window.h"
@@ -537,6 +538,58 @@ test_chooser_folder (void)
   g_rmdir (second);
 }
 
+/* New Game after opening a file offers the players the user last chose in the dialog,
+ * not the opened file's (every seat human, to study it). */
+static void
+test_new_game_after_open (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *dir = g_dir_make_tmp ("tessera-open-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.tessera", NULL);
+  TesseraWindow *window;
+  GtkWindow *dialog = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  TsSessionSetup setup;
+
+  widget_test_reset_settings (settings);
+  window = new_window ("raumschach");
+  play_legal (window, 0);
+  g_assert_true (tessera_window_save (window, path, NULL));
+  close_window (window);
+
+  /* the dialog's last choice: the computer at level 7 plays White, 10 minutes + 5 s */
+  g_settings_set_strv (settings, "seat-kinds", (const char *[]) { "computer", "human", "human", "human", NULL });
+  g_settings_set_value (settings, "seat-levels",
+                        g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, (gint32[]) { 7, 5, 5, 5 }, 4, sizeof (gint32)));
+  g_settings_set_int (settings, "time-base-seconds", 600);
+  g_settings_set_int (settings, "time-increment-seconds", 5);
+  window = g_object_ref_sink (tessera_window_new (NULL, "raumschach"));
+  g_assert_true (tessera_window_load (window, path, NULL));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_cmpint (ts_game_session_get_setup (session_of (window))->kind[0], ==, TS_SEAT_HUMAN);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && dialog == NULL; i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (TS_IS_NEW_GAME_DIALOG (w))
+        dialog = w;
+    }
+  g_assert_nonnull (dialog);
+  ts_new_game_dialog_get_setup (TS_NEW_GAME_DIALOG (dialog), &setup);
+  g_assert_cmpint (setup.kind[0], ==, TS_SEAT_COMPUTER);
+  g_assert_cmpint (setup.kind[1], ==, TS_SEAT_HUMAN);
+  g_assert_cmpuint (setup.level[0], ==, 7);
+  g_assert_cmpint (setup.base_ms, ==, 600000);
+  g_assert_cmpint (setup.increment_ms, ==, 5000);
+  gtk_window_destroy (dialog);
+  close_window (window);
+  widget_test_reset_settings (settings);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static GtkWidget *
 paned_of (TesseraWindow *window)
 {
@@ -613,6 +666,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/habits/keys/after-hint", test_keys_after_hint);
   g_test_add_func ("/habits/nag/button", test_nag_button);
   g_test_add_func ("/habits/files/chooser-folder", test_chooser_folder);
+  g_test_add_func ("/habits/files/new-game-after-open", test_new_game_after_open);
   g_test_add_func ("/habits/move-list/follows-fast-play", test_move_list_follows_fast_play);
   g_test_add_func ("/habits/nag/glyphs-render", test_nag_glyphs_render);
 
