@@ -27,6 +27,7 @@ struct _TsEngine {
   TsEval           ev;
   TsTT             tt;
   gint32           history[4][16][TS_MAX_CELLS];
+  guint64          eval_cache[1 << 16];   /* key's high 44 bits | score + 2^19 */
   TsMove           killers[TS_PLY_SLOTS][2];
 
   /* One search's state. */

@@ -33,7 +33,7 @@ append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
   const guint nd = ev->variant->geometry.ndims;
   guint n = 0;
   struct { int dir[TS_MAX_DIMS]; int step; TsCell cell; } t[TS_MAX_CELLS];
-  gint16 end_ray = -1, end_cell = -2;
+  gint16 end = 0;
 
   for (guint i = 0; i < moves->n; i++)
     {
@@ -80,17 +80,22 @@ append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
         t[j - 1] = tmp;
       }
 
-  for (guint i = 0; i < n; i++)
+  /* Each ray: its length, then its cells; a length of 0 ends the list. */
+  for (guint i = 0; i < n;)
     {
-      gint16 c = t[i].cell;
-      if (i > 0 && (memcmp (t[i - 1].dir, t[i].dir, sizeof t[i].dir) != 0 ||
-                    t[i].step != t[i - 1].step + 1))
-        g_array_append_val (rays, end_ray);
-      g_array_append_val (rays, c);
+      guint j = i + 1;
+      while (j < n && memcmp (t[j - 1].dir, t[j].dir, sizeof t[j].dir) == 0 &&
+             t[j].step == t[j - 1].step + 1)
+        j++;
+      gint16 len = (gint16) (j - i);
+      g_array_append_val (rays, len);
+      for (; i < j; i++)
+        {
+          gint16 c = t[i].cell;
+          g_array_append_val (rays, c);
+        }
     }
-  if (n > 0)
-    g_array_append_val (rays, end_ray);
-  g_array_append_val (rays, end_cell);
+  g_array_append_val (rays, end);
 }
 
 static double
@@ -178,6 +183,11 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
 
   for (guint c = 0; c < ev->ncells; c++)
     ts_geometry_coords (&v->geometry, (TsCell) c, ev->coords[c]);
+  for (guint t = 0; t < ev->n_types; t++)
+    {
+      ev->royal_mask |= (guint) v->piece_types[t].royal << t;
+      ev->pawn_mask |= (guint) v->piece_types[t].pawn << t;
+    }
 
   ev->neighbours = g_new (gint16, (gsize) ev->ncells * 81);
   for (guint c = 0; c < ev->ncells; c++)
@@ -238,8 +248,9 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
           ev->ray_start[t * ev->ncells + c] = (gint32) rays->len;
           append_rays (ev, rays, (TsCell) c, &moves);
           count[c] = 0;
-          for (gint32 i = ev->ray_start[t * ev->ncells + c]; g_array_index (rays, gint16, i) != -2; i++)
-            count[c] += g_array_index (rays, gint16, i) >= 0;
+          for (gint32 i = ev->ray_start[t * ev->ncells + c], len;
+               (len = g_array_index (rays, gint16, i)) != 0; i += len + 1)
+            count[c] += len;
           total += count[c];
         }
       ev->mobility[t] = total / ev->ncells;
@@ -298,15 +309,15 @@ static int combine (const TsEval *ev, const int seat_score[4], const guint8 coun
 static int
 eval_doseki (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side)
 {
+  TsCell cells[TS_MAX_CELLS];
+  TsPiece pieces[TS_MAX_CELLS];
+  guint n = ts_position_pieces (pos, cells, pieces);
   int seat_score[4] = { 0 };
 
-  for (guint c = 0; c < ev->ncells; c++)
+  for (guint i = 0; i < n; i++)
     {
-      TsPiece p = ts_position_piece_at (pos, (TsCell) c);
-      if (!p)
-        continue;
-      guint s = TS_PIECE_SEAT (p);
-      int y = ev->coords[c][1];
+      guint s = TS_PIECE_SEAT (pieces[i]);
+      int y = ev->coords[cells[i]][1];
       int progress = ev->doseki_forward[s] > 0 ? y : (int) ev->variant->geometry.size[1] - 1 - y;
       seat_score[s] += DOSEKI_CHECKER + 4 * progress;
     }
@@ -319,12 +330,15 @@ eval_doseki (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint si
 int
 ts_eval_material (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side)
 {
+  TsCell cells[TS_MAX_CELLS];
+  TsPiece pieces[TS_MAX_CELLS];
+  guint n = ts_position_pieces (pos, cells, pieces);
   int total = 0;
 
-  for (guint c = 0; c < ev->ncells; c++)
+  for (guint i = 0; i < n; i++)
     {
-      TsPiece p = ts_position_piece_at (pos, (TsCell) c);
-      if (!p || !seat_counts (ev, pos, TS_PIECE_SEAT (p)))
+      TsPiece p = pieces[i];
+      if (!seat_counts (ev, pos, TS_PIECE_SEAT (p)))
         continue;
       int v = ev->value[TS_PIECE_TYPE (p)];
       total += side_of[TS_PIECE_SEAT (p)] == side ? v : -v;
@@ -364,104 +378,112 @@ combine (const TsEval *ev, const int seat_score[4], const guint8 counts[4],
 int
 ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side)
 {
-  const TsVariant *v = ev->variant;
-  guint8 board[TS_MAX_CELLS], zone[TS_MAX_CELLS], counts[4];
-  gint16 occupied[TS_MAX_CELLS];
-  guint n_occupied = 0;
+  TsCell cells[TS_MAX_CELLS];
+  TsPiece pieces[TS_MAX_CELLS];
+  guint16 board[TS_MAX_CELLS];   /* piece, and king-zone seats << 8 */
+  guint8 counts[4];
   TsCell king[4] = { TS_NO_CELL, TS_NO_CELL, TS_NO_CELL, TS_NO_CELL };
   int mg[4] = { 0 }, eg[4] = { 0 }, attacks[4] = { 0 }, shelter[4] = { 0 }, seat_score[4];
+  guint enemies[4] = { 0 };
   int npm = 0;
+  guint n;
 
   if (ev->doseki)
     return eval_doseki (ev, pos, side_of, side);
 
   for (guint s = 0; s < ev->n_seats; s++)
-    counts[s] = (guint8) seat_counts (ev, pos, s);
-
-  /* First pass: a local copy of the board, material, cell tables, kings. */
-  for (guint c = 0; c < ev->ncells; c++)
     {
-      TsPiece p = board[c] = ts_position_piece_at (pos, (TsCell) c);
-      if (!p)
-        continue;
+      counts[s] = (guint8) seat_counts (ev, pos, s);
+      for (guint k = 0; k < ev->n_seats; k++)
+        if (side_of[k] != side_of[s])
+          enemies[s] |= 1u << k;
+    }
+
+  /* First pass: the pieces (those of seats that count), a local copy of the board,
+   * material, cell tables, kings. */
+  n = ts_position_pieces (pos, cells, pieces);
+  memset (board, 0, ev->ncells * sizeof *board);
+  guint kept = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      TsPiece p = pieces[i];
+      guint c = (guint) cells[i];
       guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
+      board[c] = p;
       if (!counts[s])
         continue;
-      occupied[n_occupied++] = (gint16) c;
-      const TsPieceType *pt = &v->piece_types[t];
-      if (pt->royal)
+      cells[kept] = (TsCell) c;
+      pieces[kept++] = p;
+      int centre = ev->centre[t * ev->ncells + c];
+      if (ev->royal_mask & (1u << t))
         {
           if (ts_position_seat_active (pos, s))
             king[s] = (TsCell) c;
           /* Kings hide in the middlegame and centralise in the endgame. */
-          eg[s] += 2 * ev->centre[t * ev->ncells + c];
-          mg[s] -= ev->centre[t * ev->ncells + c];
+          eg[s] += 2 * centre;
+          mg[s] -= centre;
           continue;
         }
       mg[s] += ev->value[t];
       eg[s] += ev->value[t];
-      if (pt->pawn)
+      if (ev->pawn_mask & (1u << t))
         {
-          mg[s] += ev->advance[s * ev->ncells + c] / 2;
-          eg[s] += ev->advance[s * ev->ncells + c];
+          int adv = ev->advance[s * ev->ncells + c];
+          mg[s] += adv / 2;
+          eg[s] += adv;
         }
       else
         {
           npm += ev->value[t];
-          mg[s] += ev->centre[t * ev->ncells + c];
-          eg[s] += ev->centre[t * ev->ncells + c] / 2;
+          mg[s] += centre;
+          eg[s] += centre / 2;
         }
     }
 
-  /* King zones: which seats' kings neighbour each cell. */
-  memset (zone, 0, ev->ncells);
+  /* King zones: which seats' kings neighbour each cell, in the high byte of the
+   * board copy (one load per cell in the walk below). */
   for (guint s = 0; s < ev->n_seats; s++)
     if (king[s] != TS_NO_CELL)
       {
-        zone[king[s]] |= 1u << s;
-        for (const gint16 *n = ev->neighbours + king[s] * 81; *n >= 0; n++)
+        board[king[s]] |= (guint16) (0x100u << s);
+        for (const gint16 *nb = ev->neighbours + king[s] * 81; *nb >= 0; nb++)
           {
-            zone[*n] |= 1u << s;
-            if (board[*n] && TS_PIECE_SEAT (board[*n]) == s)
+            board[*nb] |= (guint16) (0x100u << s);
+            if ((board[*nb] & 0xff) && TS_PIECE_SEAT (board[*nb]) == s)
               shelter[s]++;
           }
       }
 
   /* Second pass: mobility along the probed rays, and attacks on enemy king zones. */
-  for (guint i = 0; i < n_occupied; i++)
+  for (guint i = 0; i < kept; i++)
     {
-      guint c = (guint) occupied[i];
-      TsPiece p = board[c];
+      guint c = (guint) cells[i];
+      TsPiece p = pieces[i];
       guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
       gint32 start = ev->ray_start[t * ev->ncells + c];
-      if (start < 0 || v->piece_types[t].royal)
+      if (start < 0 || (ev->royal_mask & (1u << t)))
         continue;
-      guint enemies = 0;
-      for (guint k = 0; k < ev->n_seats; k++)
-        if (side_of[k] != side_of[s])
-          enemies |= 1u << k;
+      guint foes = enemies[s] << 8;
       int mob = 0;
-      for (const gint16 *r = ev->rays + start; *r != -2; r++)
-        {
-          if (*r == -1)
-            continue;
-          TsPiece q = board[*r];
-          guint z = zone[*r] & enemies;
-          while (z)
-            {
-              attacks[__builtin_ctz (z)]++;
-              z &= z - 1;
-            }
-          if (!q)
-            {
-              mob++;
-              continue;
-            }
-          if (TS_PIECE_SEAT (q) != s)
+      const gint16 *r = ev->rays + start;
+      for (int len; (len = *r++) != 0; r += len)
+        for (int k = 0; k < len; k++)
+          {
+            guint q = board[r[k]];
+            guint z = q & foes;
+            while (z)
+              {
+                attacks[__builtin_ctz (z) - 8]++;
+                z &= z - 1;
+              }
+            q &= 0xff;
+            if (q)
+              {
+                mob += TS_PIECE_SEAT (q) != s;
+                break;
+              }
             mob++;
-          while (r[1] >= 0)   /* blocked: skip the rest of this ray */
-            r++;
-        }
+          }
       int m = MOBILITY_WEIGHT * mob - ev->mobility_base[t];
       mg[s] += m;
       eg[s] += m;

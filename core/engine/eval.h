@@ -18,7 +18,8 @@ typedef struct {
   double   mobility[16];        /* average number of targets on the empty board */
   int      mobility_base[16];   /* the mobility term's zero: half the average, weighted */
   /* Empty-board rays per type and cell, found by probing the move generator: a flat
-   * list of cells where -1 ends a ray and -2 ends the cell's list. */
+   * list of rays, each its length then its cells in order of distance; a length of
+   * 0 ends the cell's list. */
   gint32  *ray_start;           /* [type * ncells + cell] -> index into rays, or -1 */
   gint16  *rays;
   gint16  *centre;              /* [type * ncells + cell]: centrality bonus */
@@ -26,6 +27,7 @@ typedef struct {
   gint16  *neighbours;          /* [cell * 81 + i]: cells at Chebyshev distance 1, -1 ends */
   int      coords[TS_MAX_CELLS][TS_MAX_DIMS];
   int      doseki_forward[4];   /* Doseki: +1 / -1 along y per seat */
+  guint    royal_mask, pawn_mask;   /* piece types that are royal, pawn-like */
   int      phase_total;         /* non-pawn material of the initial position */
 } TsEval;
 

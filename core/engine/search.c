@@ -22,6 +22,8 @@
 #define DOSEKI_QS_PLIES  0   /* a Doseki generation costs ~0.5 ms: no quiescence */
 #define QS_MAX_PLIES     16
 
+#define EVAL_CACHE_SIZE  (1 << 16)
+
 static int negamax (TsEngine *e, int alpha, int beta, int depth, int ply, gboolean pv_node);
 
 void
@@ -91,6 +93,7 @@ ts_engine_clear (TsEngine *e)
   ts_tt_clear (&e->tt);
   memset (e->history, 0, sizeof e->history);
   memset (e->killers, 0, sizeof e->killers);
+  memset (e->eval_cache, 0, sizeof e->eval_cache);
 }
 
 int
@@ -142,7 +145,17 @@ static int
 evaluate (TsEngine *e)
 {
   guint side = stm_side (e);
-  int v = ts_eval_position (&e->ev, e->pos, e->side_of, side);
+  guint64 key = ts_position_hash (e->pos) ^ e->key_salt;
+  guint64 *slot = &e->eval_cache[key & (EVAL_CACHE_SIZE - 1)];
+  int v;
+
+  if ((*slot ^ key) >> 20 == 0)
+    v = (int) (*slot & 0xfffff) - 0x80000;
+  else
+    {
+      v = ts_eval_position (&e->ev, e->pos, e->side_of, side);
+      *slot = (key & ~G_GUINT64_CONSTANT (0xfffff)) | (guint64) (v + 0x80000);
+    }
 
   if (e->noise > 0)
     {

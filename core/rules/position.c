@@ -186,6 +186,26 @@ ts_position_piece_at (const TsPosition *p,
   return p->board[ts_rules (p)->to_padded[c]] & TS_PIECE_MASK;
 }
 
+guint
+ts_position_pieces (const TsPosition *p,
+                    TsCell           *cells,
+                    TsPiece          *pieces)
+{
+  const TsVariantRules *r = ts_rules (p);
+  guint n = 0;
+
+  for (guint s = 0; s < p->variant->n_seats; s++)
+    for (guint w = 0; w < TS_OCC_WORDS; w++)
+      for (guint64 bits = p->occ[s][w]; bits; bits &= bits - 1)
+        {
+          int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
+
+          cells[n] = (TsCell) dense;
+          pieces[n++] = p->board[r->to_padded[dense]] & TS_PIECE_MASK;
+        }
+  return n;
+}
+
 void
 ts_position_set_piece (TsPosition *p,
                        TsCell      c,

@@ -54,6 +54,13 @@ const TsVariant *ts_position_variant       (const TsPosition *p);
 
 TsPiece          ts_position_piece_at      (const TsPosition *p,
                                             TsCell            c);
+/* Every piece on the board, seat by seat (cells ascending within a seat): its cell and
+ * value into cells[] and pieces[] (room for the variant's number of cells); returns
+ * how many. One call instead of a ts_position_piece_at() per cell (the engine's
+ * evaluation). */
+guint            ts_position_pieces        (const TsPosition *p,
+                                            TsCell           *cells,
+                                            TsPiece          *pieces);
 /* Editor; keeps the hash right. A king, rook or pawn put on its setup cell keeps its
  * first-move rights (castling, two-step). */
 void             ts_position_set_piece     (TsPosition       *p,
