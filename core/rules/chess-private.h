@@ -19,6 +19,7 @@ typedef struct {
   gint16                pinned[TS_MAX_RAYS];
   guint8                cap_ok[256];  /* board values the mover may capture */
   guint8                cnt_ok[256];  /* the same, and empty cells */
+  gboolean              first_only;   /* counting: stop once a move is counted */
 } TsChessGen;
 
 void     ts_chess_gen_init      (TsChessGen *g, TsPosition *p, guint side);

@@ -47,6 +47,7 @@ ts_chess_gen_init (TsChessGen *g,
   g->enemies = 0;
   g->n_pinned = 0;
   g->in_check = FALSE;
+  g->first_only = FALSE;
   memset (g->cap_ok, 0, sizeof g->cap_ok);
   for (guint s = 0; s < v->n_seats; s++)
     {
@@ -289,11 +290,11 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
   guint side = g->side;
   guint64 cnt = 0;   /* a local: stores through count could alias the board */
 
-  for (guint w = 0; w < TS_OCC_WORDS; w++)
+  for (guint w = 0; w < TS_OCC_WORDS && !(g->first_only && cnt); w++)
     {
       guint64 bits = p->occ[side][w];
 
-      while (bits)
+      while (bits && !(g->first_only && cnt))
         {
           int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
           int from = r->to_padded[dense];
@@ -416,7 +417,7 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
   if (count)
     *count += cnt;
 
-  if (noisy)
+  if (noisy || (g->first_only && cnt))
     return;
   if (r->n_castles[side])
     gen_castles (g, out);
@@ -583,6 +584,8 @@ generate (TsPosition *p, TsMoveList *out, gboolean noisy, gboolean stop_at_one, 
   if (p->st.over || (p->st.out_mask & (1u << p->st.side) && r->elimination != TS_ELIM_PARTNER))
     return;
   ts_chess_gen_init (&g, p, p->st.side);
+  /* Whether any move exists: a move counted (no test needed) is enough. */
+  g.first_only = stop_at_one && count && !r->compulsory_capture;
   ts_chess_gen_pseudo (&g, out, noisy && !r->compulsory_capture,
                        r->compulsory_capture || g.guard < 0 ? NULL : count);
   if (g.guard >= 0)
