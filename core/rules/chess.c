@@ -278,6 +278,130 @@ is_pinned (const TsChessGen *g, int cell)
   return FALSE;
 }
 
+/* The pseudo-legal moves of g->side's piece on from (padded); with counting, the
+ * ones that need no legality test are counted (returned) instead of listed. */
+static inline guint64
+gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean counting)
+{
+  const TsVariantRules *r = g->r;
+  TsPosition *p = g->p;
+  const guint8 *b = p->board;
+  guint side = g->side;
+  guint8 val = b[from];
+  guint type = TS_PIECE_TYPE (val);
+  const TsPieceMoves *pm = &r->moves[type];
+  guint64 cnt = 0;
+
+#define EMIT(f, t, ty, pr, fl) G_STMT_START {                                      \
+    if (counting) cnt++; else push (out, r, f, t, ty, pr, fl); } G_STMT_END
+#define EMIT_PAWN(f, t, ty, fl) G_STMT_START {                                     \
+    if (counting) cnt += r->promo_zone[side][t] ? r->n_promos : 1;          \
+    else push_pawn (out, r, side, f, t, ty, fl); } G_STMT_END
+  if (pm->seat_dependent && counting && !noisy)
+    {
+      const guint8 *mult = r->promo_mult[side];
+      const int *mv = pm->moves[side], *cp = pm->captures[side];
+      gboolean dbl = pm->double_step && (val & TS_PIECE_UNMOVED);
+
+      for (guint k = 0; k < pm->n_moves[side]; k++)
+        {
+          int to = from + mv[k];
+
+          if (b[to] != 0)
+            continue;
+          cnt += mult[to];
+          if (dbl && b[to + mv[k]] == 0)
+            cnt += mult[to + mv[k]];
+        }
+      for (guint k = 0; k < pm->n_captures[side]; k++)
+        cnt += g->cap_ok[b[from + cp[k]]] * mult[from + cp[k]];
+      if (p->st.ep_cell >= 0 && p->st.ep_victim >= 0 && g->cap_ok[b[p->st.ep_victim]])
+        for (guint k = 0; k < pm->n_captures[side]; k++)
+          if (from + cp[k] == p->st.ep_cell)
+            push (out, r, from, p->st.ep_cell, type, TS_NO_PROMO,
+                  TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
+      return cnt;
+    }
+  if (pm->seat_dependent)
+    {
+      for (guint k = 0; k < pm->n_moves[side]; k++)
+        {
+          int to = from + pm->moves[side][k];
+
+          if (b[to] != 0)
+            continue;
+          if (!noisy || r->promo_zone[side][to])
+            EMIT_PAWN (from, to, type, 0);
+          if (pm->double_step && (val & TS_PIECE_UNMOVED) && !noisy)
+            {
+              int to2 = to + pm->moves[side][k];
+
+              if (b[to2] == 0)
+                EMIT_PAWN (from, to2, type, TS_MOVE_DOUBLE);
+            }
+        }
+      for (guint k = 0; k < pm->n_captures[side]; k++)
+        {
+          int to = from + pm->captures[side][k];
+
+          if (g->cap_ok[b[to]])
+            EMIT_PAWN (from, to, type, TS_MOVE_CAPTURE);
+          else if (to == p->st.ep_cell && p->st.ep_victim >= 0 &&
+                   g->cap_ok[b[p->st.ep_victim]])
+            push (out, r, from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
+        }
+      return cnt;
+    }
+  if (counting && !noisy && pm->fast)
+    {
+      for (guint k = 0; k < pm->n_leaps; k++)
+        cnt += g->cnt_ok[b[from + pm->leaps[k]]];
+      for (guint k = 0; k < pm->n_slides; k++)
+        {
+          int off = pm->slides[k];
+          int to = from + off;
+          guint8 tv;
+
+          while ((tv = b[to]) == 0)
+            cnt++, to += off;
+          cnt += g->cap_ok[tv];
+        }
+      return cnt;
+    }
+  for (guint k = 0; k < pm->n_rays; k++)
+    {
+      const TsRay *ray = &pm->rays[k];
+      int to = from;
+
+      if (ray->cond && (p->st.checked_mask & (1u << side)))
+        continue;
+      if (counting && !noisy)
+        {
+          cnt += count_ray (b, g->cap_ok, from, ray->off, ray->range);
+          continue;
+        }
+      for (guint dist = 0; dist < ray->range; dist++)
+        {
+          guint8 tv;
+
+          to += ray->off;
+          tv = b[to];
+          if (tv == 0)
+            {
+              if (!noisy)
+                EMIT (from, to, type, TS_NO_PROMO, 0);
+              continue;
+            }
+          if (g->cap_ok[tv])
+            EMIT (from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE);
+          break;
+        }
+    }
+#undef EMIT
+#undef EMIT_PAWN
+  return cnt;
+}
+
 /* Pseudo-legal moves of g->side: no captures of teammates or protected kings.
  * With count, the moves that need no legality test are only counted there. */
 void
@@ -298,120 +422,10 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
         {
           int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
           int from = r->to_padded[dense];
-          guint8 val = b[from];
-          guint type = TS_PIECE_TYPE (val);
-          const TsPieceMoves *pm = &r->moves[type];
 
-          gboolean counting = count && !g->in_check && from != g->guard && !is_pinned (g, from);
-
-#define EMIT(f, t, ty, pr, fl) G_STMT_START {                                      \
-            if (counting) cnt++; else push (out, r, f, t, ty, pr, fl); } G_STMT_END
-#define EMIT_PAWN(f, t, ty, fl) G_STMT_START {                                     \
-            if (counting) cnt += r->promo_zone[side][t] ? r->n_promos : 1;          \
-            else push_pawn (out, r, side, f, t, ty, fl); } G_STMT_END
           bits &= bits - 1;
-          if (pm->seat_dependent && counting && !noisy)
-            {
-              const guint8 *mult = r->promo_mult[side];
-              const int *mv = pm->moves[side], *cp = pm->captures[side];
-              gboolean dbl = pm->double_step && (val & TS_PIECE_UNMOVED);
-
-              for (guint k = 0; k < pm->n_moves[side]; k++)
-                {
-                  int to = from + mv[k];
-
-                  if (b[to] != 0)
-                    continue;
-                  cnt += mult[to];
-                  if (dbl && b[to + mv[k]] == 0)
-                    cnt += mult[to + mv[k]];
-                }
-              for (guint k = 0; k < pm->n_captures[side]; k++)
-                cnt += g->cap_ok[b[from + cp[k]]] * mult[from + cp[k]];
-              if (p->st.ep_cell >= 0 && p->st.ep_victim >= 0 && g->cap_ok[b[p->st.ep_victim]])
-                for (guint k = 0; k < pm->n_captures[side]; k++)
-                  if (from + cp[k] == p->st.ep_cell)
-                    push (out, r, from, p->st.ep_cell, type, TS_NO_PROMO,
-                          TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
-              continue;
-            }
-          if (pm->seat_dependent)
-            {
-              for (guint k = 0; k < pm->n_moves[side]; k++)
-                {
-                  int to = from + pm->moves[side][k];
-
-                  if (b[to] != 0)
-                    continue;
-                  if (!noisy || r->promo_zone[side][to])
-                    EMIT_PAWN (from, to, type, 0);
-                  if (pm->double_step && (val & TS_PIECE_UNMOVED) && !noisy)
-                    {
-                      int to2 = to + pm->moves[side][k];
-
-                      if (b[to2] == 0)
-                        EMIT_PAWN (from, to2, type, TS_MOVE_DOUBLE);
-                    }
-                }
-              for (guint k = 0; k < pm->n_captures[side]; k++)
-                {
-                  int to = from + pm->captures[side][k];
-
-                  if (g->cap_ok[b[to]])
-                    EMIT_PAWN (from, to, type, TS_MOVE_CAPTURE);
-                  else if (to == p->st.ep_cell && p->st.ep_victim >= 0 &&
-                           g->cap_ok[b[p->st.ep_victim]])
-                    push (out, r, from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
-                }
-              continue;
-            }
-          if (counting && !noisy && pm->fast)
-            {
-              for (guint k = 0; k < pm->n_leaps; k++)
-                cnt += g->cnt_ok[b[from + pm->leaps[k]]];
-              for (guint k = 0; k < pm->n_slides; k++)
-                {
-                  int off = pm->slides[k];
-                  int to = from + off;
-                  guint8 tv;
-
-                  while ((tv = b[to]) == 0)
-                    cnt++, to += off;
-                  cnt += g->cap_ok[tv];
-                }
-              continue;
-            }
-          for (guint k = 0; k < pm->n_rays; k++)
-            {
-              const TsRay *ray = &pm->rays[k];
-              int to = from;
-
-              if (ray->cond && (p->st.checked_mask & (1u << side)))
-                continue;
-              if (counting && !noisy)
-                {
-                  cnt += count_ray (b, g->cap_ok, from, ray->off, ray->range);
-                  continue;
-                }
-              for (guint dist = 0; dist < ray->range; dist++)
-                {
-                  guint8 tv;
-
-                  to += ray->off;
-                  tv = b[to];
-                  if (tv == 0)
-                    {
-                      if (!noisy)
-                        EMIT (from, to, type, TS_NO_PROMO, 0);
-                      continue;
-                    }
-                  if (g->cap_ok[tv])
-                    EMIT (from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE);
-                  break;
-                }
-            }
-#undef EMIT
-#undef EMIT_PAWN
+          cnt += gen_piece (g, out, from, noisy,
+                            count && !g->in_check && from != g->guard && !is_pinned (g, from));
         }
     }
   if (count)
@@ -663,6 +677,41 @@ leaving_seat (const TsPosition *p)
   return seat >= 0 && !(p->st.out_mask & (1u << seat)) ? seat : -1;
 }
 
+/* Is m, a move of a piece on the board, legal? Only that piece's moves are generated. */
+static gboolean
+piece_move_is_legal (TsPosition *p, TsMove m)
+{
+  const TsVariantRules *r = ts_rules (p);
+  guint ncells = p->variant->geometry.ncells;
+  TsChessGen g;
+  TsMoveList l;
+  gboolean found = FALSE;
+  int from;
+  guint8 val;
+
+  if (m.from < 0 || (guint) m.from >= ncells || m.to < 0 || (guint) m.to >= ncells)
+    return FALSE;
+  if (p->st.over || (p->st.out_mask & (1u << p->st.side) && r->elimination != TS_ELIM_PARTNER))
+    return FALSE;
+  from = r->to_padded[m.from];
+  val = p->board[from];
+  if (!IS_PIECE (val) || TS_PIECE_SEAT (val) != p->st.side || TS_PIECE_TYPE (val) != m.piece)
+    return FALSE;
+  ts_chess_gen_init (&g, p, p->st.side);
+  ts_move_list_init (&l);
+  gen_piece (&g, &l, from, FALSE, FALSE);
+  for (guint i = 0; i < l.n && !found; i++)
+    found = ts_move_equal (l.moves[i], m);
+  ts_move_list_clear (&l);
+  if (found && g.guard >= 0)
+    {
+      int c = classify (&g, m);
+
+      found = c > 0 || (c < 0 && ts_chess_test_move (&g, m));
+    }
+  return found;
+}
+
 static gboolean
 chess_is_legal (TsPosition *p, TsMove m)
 {
@@ -671,6 +720,10 @@ chess_is_legal (TsPosition *p, TsMove m)
 
   if (m.flags & TS_MOVE_LEAVE)
     return ts_move_equal (m, ts_move_leave ()) && leaving_seat (p) >= 0;
+  /* Castling and drops, and anything under compulsory capture (a quiet move is legal
+   * only when no capture is), are looked for among all the legal moves. */
+  if (!(m.flags & (TS_MOVE_CASTLE | TS_MOVE_DROP)) && !ts_rules (p)->compulsory_capture)
+    return piece_move_is_legal (p, m);
 
   ts_move_list_init (&l);
   generate (p, &l, FALSE, FALSE, NULL);
@@ -768,6 +821,107 @@ advance_turn (TsPosition *p, TsUndo *u)
         }
     }
   p->st.over = 0xff;
+}
+
+/* Passes the turn (two players only): the search's null move. */
+static gboolean
+chess_make_null (TsPosition *p, TsUndo *u)
+{
+  const TsVariantRules *r = ts_rules (p);
+
+  if (p->variant->n_seats != 2 || r->compulsory_capture || p->st.over)
+    return FALSE;
+  u->move = (TsMove) { TS_NO_CELL, TS_NO_CELL, 0, TS_NO_PROMO, 0, 0 };
+  u->state = p->st;
+  u->n_changes = 0;
+  ts_position_history_push (p);
+  p->st.halfmove++;
+  if (p->st.ep_cell >= 0)
+    {
+      p->st.hash ^= r->zobrist_ep[r->to_dense[p->st.ep_cell]];
+      p->st.ep_cell = p->st.ep_victim = -1;
+    }
+  p->ply++;
+  set_side (p, 1u - p->st.side);
+  return TRUE;
+}
+
+/* Static exchange evaluation on m's destination (see ts_position_see_ge): each side in
+ * turn recaptures with its least valuable attacker, found by a fresh attack scan on a
+ * board from which the pieces that already captured are lifted (so the pieces behind
+ * them join in). */
+static gboolean
+chess_see_ge (TsPosition *p, TsMove m, const int *values, int threshold)
+{
+  const TsVariant *v = p->variant;
+  const TsVariantRules *r = v->rules;
+  guint8 *b = p->board;
+  guint side = p->st.side;
+  int to, from, swap, res = 1;
+  int lifted[64];
+  guint8 lifted_val[64];
+  guint n_lifted = 0;
+  guint8 seats[2] = { 0, 0 };   /* [0] the mover's side, [1] the other */
+  guint stm = 1;
+
+  if (m.flags & (TS_MOVE_CASTLE | TS_MOVE_DROP | TS_MOVE_LEAVE) || m.from < 0 || m.to < 0)
+    return 0 >= threshold;
+  to = r->to_padded[m.to];
+  from = r->to_padded[m.from];
+  if (m.flags & TS_MOVE_EN_PASSANT)
+    swap = values[TS_PIECE_TYPE (b[p->st.ep_victim])];
+  else
+    swap = IS_PIECE (b[to]) ? values[TS_PIECE_TYPE (b[to])] : 0;
+  swap -= threshold;
+  if (swap < 0)
+    return FALSE;
+  swap = values[m.piece] - swap;
+  if (swap <= 0)
+    return TRUE;
+
+  for (guint s = 0; s < v->n_seats; s++)
+    if (!(p->st.out_mask & (1u << s)) || r->elimination == TS_ELIM_PARTNER)
+      seats[v->team[s] != v->team[side]] |= (guint8) (1u << s);
+
+#define LIFT(cell) G_STMT_START {                                             \
+    lifted[n_lifted] = (cell); lifted_val[n_lifted++] = b[cell]; b[cell] = 0; } G_STMT_END
+  LIFT (from);
+  if (m.flags & TS_MOVE_EN_PASSANT)
+    LIFT (p->st.ep_victim);
+  for (;;)
+    {
+      TsAttack atk[32];
+      guint n = attack_scan (p, to, seats[stm], atk, G_N_ELEMENTS (atk), TRUE);
+      int best = -1, best_value = G_MAXINT;
+
+      if (n == 0)
+        break;
+      res ^= 1;
+      for (guint i = 0; i < n; i++)
+        {
+          guint t = TS_PIECE_TYPE (b[atk[i].cell]);
+          int value = r->check && v->piece_types[t].royal ? G_MAXINT / 2 : values[t];
+
+          if (value < best_value)
+            best_value = value, best = atk[i].cell;
+        }
+      if (best_value == G_MAXINT / 2)
+        {
+          /* A king takes last: only if the other side has nothing left to take back. */
+          if (attack_scan (p, to, seats[stm ^ 1], NULL, 1, TRUE) > 0)
+            res ^= 1;
+          break;
+        }
+      swap = best_value - swap;
+      if (swap < res || n_lifted == G_N_ELEMENTS (lifted))
+        break;
+      LIFT (best);
+      stm ^= 1;
+    }
+#undef LIFT
+  while (n_lifted-- > 0)
+    b[lifted[n_lifted]] = lifted_val[n_lifted];
+  return res != 0;
 }
 
 /* TS_MOVE_LEAVE: the seat is eliminated and the turn passes on, as when a seat has no
@@ -946,6 +1100,8 @@ const TsRulesOps ts_chess_ops = {
   .checked_king = chess_checked_king,
   .result = chess_result,
   .count_legal = chess_count_legal,
+  .make_null = chess_make_null,
+  .see_ge = chess_see_ge,
   .move_to_san = ts_chess_move_to_san,
   .move_to_long = ts_chess_move_to_long,
   .move_parse = ts_chess_move_parse,

@@ -380,6 +380,22 @@ ts_position_unmake (TsPosition   *p,
   ops (p)->unmake (p, undo);
 }
 
+gboolean
+ts_position_make_null (TsPosition *p,
+                       TsUndo     *undo)
+{
+  return ops (p)->make_null && ops (p)->make_null (p, undo);
+}
+
+gboolean
+ts_position_see_ge (TsPosition *p,
+                    TsMove      m,
+                    const int  *values,
+                    int         threshold)
+{
+  return !ops (p)->see_ge || ops (p)->see_ge (p, m, values, threshold);
+}
+
 void
 ts_position_result (TsPosition *p,
                     TsResult   *out)

@@ -113,6 +113,23 @@ void             ts_position_make          (TsPosition       *p,
 void             ts_position_unmake        (TsPosition       *p,
                                             const TsUndo     *undo);
 
+/* For a search's null-move pruning: passes the turn to the opponent (no move of any
+ * variant's rules), undone by ts_position_unmake(). FALSE, and p unchanged, where that
+ * is not offered: four players, Doseki, compulsory captures, a finished game. The side
+ * to move must not be in check. */
+gboolean         ts_position_make_null     (TsPosition       *p,
+                                            TsUndo           *undo);
+/* Static exchange evaluation of the legal move m: does the exchange it starts on its
+ * destination (the two sides capturing there in turn, each with its least valuable
+ * piece, each free to stop) end at least threshold up for the side to move?
+ * values[type] is each piece type's worth; a king (where kings may not be captured)
+ * takes part only as the last capture. Pins are ignored. With four players the other
+ * side is every opponent. TRUE where the family has no exchange (Doseki). */
+gboolean         ts_position_see_ge        (TsPosition       *p,
+                                            TsMove            m,
+                                            const int        *values,
+                                            int               threshold);
+
 /* Game state: the position keeps its own history of hashes for repetition. */
 typedef enum {
   TS_RESULT_NONE,

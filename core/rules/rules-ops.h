@@ -34,6 +34,9 @@ struct _TsRulesOps {
   /* Optional (NULL: generate and count): the number of legal moves, counting without
    * listing where that is faster; perft's last ply. scratch is an empty list to use. */
   guint64  (*count_legal)    (TsPosition *p, TsMoveList *scratch);
+  /* Optional (NULL: not supported): ts_position_make_null() and ts_position_see_ge(). */
+  gboolean (*make_null)      (TsPosition *p, TsUndo *undo);
+  gboolean (*see_ge)         (TsPosition *p, TsMove m, const int *values, int threshold);
 
   char    *(*move_to_san)    (TsPosition *p, TsMove m);
   char    *(*move_to_long)   (TsPosition *p, TsMove m);
