@@ -1,6 +1,8 @@
 /* The engine's context (see engine.h). Private to core/engine. */
 #pragma once
 
+#include <string.h>
+
 #include "engine/engine.h"
 #include "engine/eval.h"
 #include "engine/tt.h"
@@ -21,23 +23,42 @@ typedef struct {
 } TsRootMove;
 
 #define TS_PLY_SLOTS (TS_ENGINE_MAX_PLY + 8)
+#define TS_EVAL_CACHE_SIZE (1 << 16)
+
+/* The move picker of one node (movepick.c): the hash move first, before any
+ * generation, then the generated moves by score; captures that lose material by
+ * static exchange go after the quiet moves (or, in quiescence, are skipped). */
+typedef struct {
+  int           ply;
+  TsMove        hash_move;
+  guint         stage;
+  gboolean      noisy_only;   /* quiescence, not in check: captures and promotions */
+  TsMoveList   *list;
+  TsScoredMove *sm;
+  guint         n, next;
+} TsPicker;
 
 struct _TsEngine {
+  gint             ref_count;
+  GMutex           lock;             /* held by the search running on the engine */
   const TsVariant *variant;
   TsEval           ev;
   TsTT             tt;
   gint32           history[4][16][TS_MAX_CELLS];
-  guint64          eval_cache[1 << 16];   /* key's high 44 bits | score + 2^19 */
   TsMove           killers[TS_PLY_SLOTS][2];
+  int              see_values[16];   /* piece values for exchanges; kings count high */
+  guint64          eval_cache[TS_EVAL_CACHE_SIZE];  /* key's high 44 bits | score + 2^19 */
 
   /* One search's state. */
   TsPosition      *pos;
   const gint      *stop;
   TsSearchLimits   limits;
   gint64           start_us, soft_us, hard_us;   /* deadlines; 0 = none */
+  guint64          poll_mask;        /* read the clock when (nodes & poll_mask) == 0 */
   guint64          nodes;
   gboolean         aborted;
   gboolean         mate_mode;
+  gboolean         null_ok;          /* the variant offers a null move */
   guint            root_seat;
   guint            side_of[4];       /* 0: the root's team; 1: the others (paranoid) */
   guint64          key_salt;
@@ -45,7 +66,11 @@ struct _TsEngine {
   guint            cycle;            /* plies between two turns of the same seat */
   guint            root_depth;
   guint            seldepth;
+  const guint64   *game_history;     /* hashes before the root, oldest first */
+  guint            n_game_history;
   guint64          path[TS_PLY_SLOTS];
+  gboolean         null_move[TS_PLY_SLOTS];   /* ply was reached by a null move */
+  int              static_eval[TS_PLY_SLOTS];
   gboolean         maybe_over[TS_PLY_SLOTS];
   TsMoveList       lists[TS_PLY_SLOTS];
   TsScoredMove    *scored[TS_PLY_SLOTS];
@@ -56,5 +81,60 @@ struct _TsEngine {
   guint            n_root;
   guint8           doseki_cells[16]; /* Doseki: cells of each piece shape */
 };
+
+static inline gboolean
+ts_same_move (TsMove a, TsMove b)
+{
+  guint64 x, y;
+
+  memcpy (&x, &a, sizeof x);
+  memcpy (&y, &b, sizeof y);
+  return x == y;
+}
+
+static inline gboolean
+ts_move_is_noisy (TsMove m)
+{
+  return (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT)) || m.promo != TS_NO_PROMO;
+}
+
+static inline TsMove
+ts_no_move (void)
+{
+  TsMove m = { TS_NO_CELL, TS_NO_CELL, 0, TS_NO_PROMO, 0, 0 };
+
+  return m;
+}
+
+/* movepick.c */
+TsScoredMove *ts_engine_scored_for (TsEngine *e, int ply, guint n);
+void   ts_engine_score_moves   (TsEngine *e, TsScoredMove *sm, const TsMoveList *l,
+                                TsMove hash_move, int ply);
+int    ts_engine_cmp_scored    (gconstpointer a, gconstpointer b, gpointer data);
+void   ts_engine_sort_scored   (TsScoredMove *sm, guint n);   /* best first */
+int    ts_engine_victim_value  (TsEngine *e, TsMove m);
+void   ts_picker_init          (TsPicker *pk, TsEngine *e, int ply, TsMove hash_move,
+                                gboolean quiescence, gboolean in_check);
+/* The next move, or FALSE when there is none left. */
+gboolean ts_picker_next        (TsPicker *pk, TsEngine *e, TsMove *out);
+/* A cut by quiet move m at depth: killers and history (with a malus for the quiet
+ * moves tried before it, tried[0..n_tried)). */
+void   ts_engine_reward_quiet  (TsEngine *e, int ply, int depth, TsMove m,
+                                const TsMove *tried, guint n_tried);
+
+/* mate.c */
+void   ts_engine_mate_search   (TsEngine *e, guint max_moves, TsSearchInfoFunc info_func,
+                                gpointer user_data, TsSearchInfo *out);
+
+/* engine.c */
+void     ts_engine_set_sides    (TsEngine *e, guint root_seat);
+
+/* search.c, for mate.c */
+gboolean ts_engine_game_over    (TsEngine *e, int ply, int *score);
+gboolean ts_engine_poll_stop    (TsEngine *e);
+gboolean ts_engine_is_repetition (TsEngine *e, int ply);
+void     ts_engine_update_pv    (TsEngine *e, int ply, TsMove m);
+void     ts_engine_fill_info    (TsEngine *e, TsSearchInfo *info, guint depth, guint n_lines);
+guint    ts_engine_stm_side     (const TsEngine *e);
 
 G_END_DECLS

@@ -109,11 +109,18 @@ typedef void (*TsSearchInfoFunc) (const TsSearchInfo *info, gpointer user_data);
 typedef struct _TsEngine TsEngine;
 
 /* Builds the evaluation tables of variant v (piece values from each piece type's
- * mobility on the empty board, cell tables) and a transposition table of hash_mb MiB. */
+ * mobility on the empty board, cell tables) and a transposition table of hash_mb MiB
+ * (0: 16). The engine is reference counted: ts_engine_free() drops a reference (the
+ * caller's), a search started with ts_search_start_on() holds its own. */
 TsEngine *ts_engine_new   (const TsVariant *v, guint hash_mb);
+TsEngine *ts_engine_ref   (TsEngine *engine);
 void      ts_engine_free  (TsEngine *engine);
-/* Forgets the transposition table, killers and history (bench and tests do this). */
+const TsVariant *ts_engine_variant (const TsEngine *engine);
+/* Forgets the transposition table, killers and history (bench and tests do this);
+ * waits for a search running on the engine to end. */
 void      ts_engine_clear (TsEngine *engine);
+/* How many engines exist in the process (tests of memory use). */
+guint     ts_engine_n_alive (void);
 /* The computed value of a piece type in centipawns (royal pieces: 0). */
 int       ts_engine_piece_value (const TsEngine *engine, guint type);
 /* Static evaluation from the side to move's point of view (its team's). */
@@ -123,7 +130,11 @@ int       ts_engine_evaluate (TsEngine *engine, TsPosition *pos);
  * becomes non-zero the search ends quickly with its best result so far. info_func is
  * called after each iteration. Returns FALSE, with best_move.to == TS_NO_CELL, if
  * the side to move has no legal move or the game is over. *out receives the final
- * info; release it with ts_search_info_clear(). */
+ * info; release it with ts_search_info_clear(). The transposition table and the
+ * history stay for the next search. Searches on one engine run one at a time: a
+ * second thread's call waits for the first to end (info_func must not start one).
+ * Repetitions count against pos's own history too (the positions before it in the
+ * game: a position that occurred twice before is a draw). */
 gboolean  ts_engine_search (TsEngine             *engine,
                             const TsPosition     *pos,
                             const TsSearchLimits *limits,

@@ -376,7 +376,8 @@ combine (const TsEval *ev, const int seat_score[4], const guint8 counts[4],
 }
 
 int
-ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side)
+ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side,
+                  gboolean *side_has_pieces)
 {
   TsCell cells[TS_MAX_CELLS];
   TsPiece pieces[TS_MAX_CELLS];
@@ -385,11 +386,15 @@ ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
   TsCell king[4] = { TS_NO_CELL, TS_NO_CELL, TS_NO_CELL, TS_NO_CELL };
   int mg[4] = { 0 }, eg[4] = { 0 }, attacks[4] = { 0 }, shelter[4] = { 0 }, seat_score[4];
   guint enemies[4] = { 0 };
-  int npm = 0;
+  int npm = 0, npm_seat[4] = { 0 };
   guint n;
 
   if (ev->doseki)
-    return eval_doseki (ev, pos, side_of, side);
+    {
+      if (side_has_pieces)
+        *side_has_pieces = TRUE;
+      return eval_doseki (ev, pos, side_of, side);
+    }
 
   for (guint s = 0; s < ev->n_seats; s++)
     {
@@ -435,6 +440,7 @@ ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
       else
         {
           npm += ev->value[t];
+          npm_seat[s] += ev->value[t];
           mg[s] += centre;
           eg[s] += centre / 2;
         }
@@ -490,8 +496,12 @@ ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
     }
 
   int phase = MIN (256, npm * 256 / ev->phase_total);
+  if (side_has_pieces)
+    *side_has_pieces = FALSE;
   for (guint s = 0; s < ev->n_seats; s++)
     {
+      if (side_has_pieces && side_of[s] == side && npm_seat[s] > 0)
+        *side_has_pieces = TRUE;
       seat_score[s] = 0;
       if (!counts[s])
         continue;

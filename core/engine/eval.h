@@ -33,8 +33,11 @@ typedef struct {
 
 void ts_eval_init  (TsEval *ev, const TsVariant *v);
 void ts_eval_clear (TsEval *ev);
-/* Score of the position for side `side`, where seat s belongs to side side_of[s]. */
-int  ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side);
+/* Score of the position for side `side`, where seat s belongs to side side_of[s].
+ * side_has_pieces (may be NULL): whether that side has pieces other than pawns and
+ * kings (null-move pruning is unsafe without). */
+int  ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side,
+                       gboolean *side_has_pieces);
 /* Material only (the greedy player), same convention. */
 int  ts_eval_material (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side);
 

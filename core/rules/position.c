@@ -258,6 +258,14 @@ ts_position_hash (const TsPosition *p)
   return p->st.hash;
 }
 
+const guint64 *
+ts_position_history (const TsPosition *p,
+                     guint            *n)
+{
+  *n = p->n_history;
+  return p->history;
+}
+
 guint
 ts_position_hand_count (const TsPosition *p,
                         guint             seat,

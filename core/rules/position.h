@@ -72,6 +72,10 @@ void             ts_position_set_side_to_move (TsPosition    *p,
 guint            ts_position_ply           (const TsPosition *p);   /* plies since the start */
 guint            ts_position_halfmove_clock (const TsPosition *p);
 guint64          ts_position_hash          (const TsPosition *p);
+/* The hashes of the positions before this one, oldest first (the moves made on p or
+ * on the position it was copied from); *n receives how many. For repetition. */
+const guint64   *ts_position_history       (const TsPosition *p,
+                                            guint            *n);
 guint            ts_position_hand_count    (const TsPosition *p,
                                             guint             seat,
                                             guint             type);

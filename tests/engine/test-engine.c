@@ -142,8 +142,8 @@ test_eval_zero_sum (void)
 
               for (guint s = 0; s < v->n_seats; s++)
                 side_of[s] = v->team[s] == v->team[root] ? 0 : 1;
-              int e0 = ts_eval_position (&ev, pos, side_of, 0);
-              int e1 = ts_eval_position (&ev, pos, side_of, 1);
+              int e0 = ts_eval_position (&ev, pos, side_of, 0, NULL);
+              int e1 = ts_eval_position (&ev, pos, side_of, 1, NULL);
               if (!have_sum)
                 sum = e0 + e1, have_sum = TRUE;
               g_assert_cmpint (e0 + e1, ==, sum);

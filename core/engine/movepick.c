@@ -1,0 +1,288 @@
+/* Move ordering: scores, the staged picker, killers and history. See docs/engine.md. */
+#include "engine/engine-private.h"
+
+#include "doseki/doseki.h"
+
+#define HASH_MOVE_SCORE  (1 << 30)
+#define CAPTURE_SCORE    (1 << 28)
+#define PROMO_SCORE      ((1 << 28) - (1 << 24))
+#define KILLER_SCORE     (1 << 26)
+#define BAD_CAPTURE_SCORE (-(1 << 28))
+#define HISTORY_MAX      16384
+#define SELECTION_PICKS  6   /* picked by selection; the rest is sorted once */
+
+enum { STAGE_HASH, STAGE_GENERATE, STAGE_MOVES };
+
+TsScoredMove *
+ts_engine_scored_for (TsEngine *e, int ply, guint n)
+{
+  if (e->scored_cap[ply] < n)
+    {
+      e->scored_cap[ply] = MAX (n, 2 * e->scored_cap[ply]);
+      e->scored[ply] = g_renew (TsScoredMove, e->scored[ply], e->scored_cap[ply]);
+    }
+  return e->scored[ply];
+}
+
+int
+ts_engine_victim_value (TsEngine *e, TsMove m)
+{
+  TsPiece v = m.to != TS_NO_CELL ? ts_position_piece_at (e->pos, m.to) : 0;
+
+  if (!v || (m.flags & TS_MOVE_EN_PASSANT))
+    return 100;
+  return e->ev.attack_value[TS_PIECE_TYPE (v)];
+}
+
+/* Doseki: how many enemy checkers the moving set lands on. */
+static int
+doseki_captures (TsEngine *e, TsMove m)
+{
+  const TsDosekiOrientation *o = ts_doseki_orientation (m.shape);
+  guint seat = ts_position_side_to_move (e->pos);
+  int n = 0;
+
+  if (!o || m.to == TS_NO_CELL)
+    return 1;
+  for (guint i = 0; i < o->n_cells; i++)
+    {
+      int c[TS_MAX_DIMS] = { 0 };
+      for (guint d = 0; d < 3; d++)
+        c[d] = e->ev.coords[m.to][d] + o->cells[i][d];
+      TsCell cell = ts_geometry_cell (&e->variant->geometry, c);
+      TsPiece q = cell != TS_NO_CELL ? ts_position_piece_at (e->pos, cell) : 0;
+      n += q && TS_PIECE_SEAT (q) != seat;
+    }
+  return MAX (n, 1);
+}
+
+static int
+doseki_quiet_score (TsEngine *e, TsMove m)
+{
+  if (m.from == TS_NO_CELL)
+    return 40;
+  guint seat = ts_position_side_to_move (e->pos);
+  int dy = e->ev.coords[m.to][1] - e->ev.coords[m.from][1];
+  return 64 * dy * e->ev.doseki_forward[seat] * e->doseki_cells[m.piece & 15];
+}
+
+void
+ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMove hash_move,
+                       int ply)
+{
+  guint seat = ts_position_side_to_move (e->pos);
+
+  for (guint i = 0; i < l->n; i++)
+    {
+      TsMove m = l->moves[i];
+      int s;
+
+      if (ts_same_move (m, hash_move))
+        s = HASH_MOVE_SCORE;
+      else if (e->ev.doseki && (m.flags & TS_MOVE_CAPTURE))
+        s = CAPTURE_SCORE + 1600 * doseki_captures (e, m) - e->doseki_cells[m.piece & 15]
+            + 100 * (int) ts_doseki_move_promotions (e->pos, m);
+      else if (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT))
+        s = CAPTURE_SCORE + 16 * ts_engine_victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
+            + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);
+      else if (m.promo != TS_NO_PROMO)
+        s = PROMO_SCORE + e->ev.value[m.promo & 15];
+      else if (ts_same_move (m, e->killers[ply][0]))
+        s = KILLER_SCORE;
+      else if (ts_same_move (m, e->killers[ply][1]))
+        s = KILLER_SCORE - 1;
+      else
+        {
+          s = m.to != TS_NO_CELL ? e->history[seat & 3][m.piece & 15][m.to] : 0;
+          if (e->ev.doseki)
+            s += doseki_quiet_score (e, m);
+        }
+      sm[i].m = m;
+      sm[i].score = s;
+    }
+}
+
+/* Descending by score: insertion sort (stable), after a Shell sort's wider gaps on long
+ * lists (Doseki's thousands of moves). g_qsort_with_data's callback per comparison
+ * cost more than the whole sort of a chess node's few dozen moves. */
+void
+ts_engine_sort_scored (TsScoredMove *sm, guint n)
+{
+  static const guint gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
+
+  for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
+    {
+      guint gap = gaps[g];
+      if (gap > 1 && n < 4 * gap)
+        continue;
+      for (guint i = gap; i < n; i++)
+        {
+          TsScoredMove t = sm[i];
+          guint j = i;
+          for (; j >= gap && sm[j - gap].score < t.score; j -= gap)
+            sm[j] = sm[j - gap];
+          sm[j] = t;
+        }
+    }
+}
+
+int
+ts_engine_cmp_scored (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const TsScoredMove *x = a, *y = b;
+
+  return (y->score > x->score) - (y->score < x->score);
+}
+
+void
+ts_picker_init (TsPicker *pk, TsEngine *e, int ply, TsMove hash_move, gboolean quiescence,
+                gboolean in_check)
+{
+  pk->ply = ply;
+  pk->hash_move = hash_move;
+  pk->stage = STAGE_HASH;
+  pk->noisy_only = quiescence && !in_check;
+  pk->list = &e->lists[ply];
+  pk->sm = NULL;
+  pk->n = pk->next = 0;
+}
+
+/* A capture scored as good whose exchange may lose (the mover is worth more than
+ * the victim) and does: it is worth less than it looked. */
+static gboolean
+losing_capture (TsEngine *e, const TsScoredMove *s)
+{
+  if (s->score < CAPTURE_SCORE || s->score >= HASH_MOVE_SCORE || e->ev.doseki ||
+      !(s->m.flags & TS_MOVE_CAPTURE))
+    return FALSE;
+  if (e->see_values[s->m.piece & 15] <= ts_engine_victim_value (e, s->m))
+    return FALSE;
+  return !ts_position_see_ge (e->pos, s->m, e->see_values, 0);
+}
+
+static void
+generate (TsPicker *pk, TsEngine *e)
+{
+  TsMoveList *l = pk->list;
+  guint n = 0;
+
+  l->n = 0;
+  if (pk->noisy_only)
+    ts_position_generate_legal_noisy (e->pos, l);
+  else
+    ts_position_generate_legal (e->pos, l);
+  /* The hash move was searched already. */
+  for (guint i = 0; i < l->n; i++)
+    if (!ts_same_move (l->moves[i], pk->hash_move))
+      l->moves[n++] = l->moves[i];
+  l->n = n;
+  pk->sm = ts_engine_scored_for (e, pk->ply, n);
+  ts_engine_score_moves (e, pk->sm, l, pk->hash_move, pk->ply);
+  pk->n = n;
+  pk->next = 0;
+}
+
+gboolean
+ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
+{
+  TsScoredMove *sm;
+
+  switch (pk->stage)
+    {
+    case STAGE_HASH:
+      pk->stage = STAGE_GENERATE;
+      if (pk->hash_move.to != TS_NO_CELL &&
+          (!pk->noisy_only || ts_move_is_noisy (pk->hash_move)) &&
+          ts_position_is_legal (e->pos, pk->hash_move))
+        {
+          *out = pk->hash_move;
+          return TRUE;
+        }
+      pk->hash_move = ts_no_move ();
+      /* fall through */
+    case STAGE_GENERATE:
+      generate (pk, e);
+      pk->stage = STAGE_MOVES;
+      /* fall through */
+    default:
+      break;
+    }
+
+  sm = pk->sm;
+  while (pk->next < pk->n)
+    {
+      guint i = pk->next;
+
+      if (i < SELECTION_PICKS)
+        {
+          guint best = i;
+          for (guint j = i + 1; j < pk->n; j++)
+            if (sm[j].score > sm[best].score)
+              best = j;
+          TsScoredMove t = sm[i];
+          sm[i] = sm[best];
+          sm[best] = t;
+          if (losing_capture (e, &sm[i]))
+            {
+              if (pk->noisy_only)
+                {
+                  pk->next++;   /* quiescence: not searched */
+                  continue;
+                }
+              sm[i].score += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
+              continue;
+            }
+        }
+      else if (i == SELECTION_PICKS)
+        {
+          /* The rest in one sort, the losing captures demoted (or dropped) first. */
+          guint k = i;
+          for (guint j = i; j < pk->n; j++)
+            {
+              if (losing_capture (e, &sm[j]))
+                {
+                  if (pk->noisy_only)
+                    continue;
+                  sm[j].score += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
+                }
+              sm[k++] = sm[j];
+            }
+          pk->n = k;
+          ts_engine_sort_scored (sm + i, pk->n - i);
+          if (i >= pk->n)
+            break;
+        }
+      pk->next++;
+      *out = sm[i].m;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+update_history (TsEngine *e, TsMove m, int bonus)
+{
+  guint seat = ts_position_side_to_move (e->pos) & 3;
+  gint32 *h;
+
+  if (m.to == TS_NO_CELL)
+    return;
+  h = &e->history[seat][m.piece & 15][m.to];
+  *h += bonus - *h * ABS (bonus) / HISTORY_MAX;
+}
+
+void
+ts_engine_reward_quiet (TsEngine *e, int ply, int depth, TsMove m,
+                        const TsMove *tried, guint n_tried)
+{
+  int bonus = MIN (depth * depth, 400);
+
+  if (!ts_same_move (e->killers[ply][0], m))
+    {
+      e->killers[ply][1] = e->killers[ply][0];
+      e->killers[ply][0] = m;
+    }
+  update_history (e, m, bonus);
+  for (guint j = 0; j < n_tried; j++)
+    update_history (e, tried[j], -bonus);
+}
