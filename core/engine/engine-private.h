@@ -41,6 +41,8 @@ typedef struct {
 struct _TsEngine {
   gint             ref_count;
   GMutex           lock;             /* held by the search running on the engine */
+  GMutex           owner_lock;       /* guards current */
+  TsSearch        *current;          /* the last TsSearch started on it, until it ends */
   const TsVariant *variant;
   TsEval           ev;
   TsTT             tt;

@@ -40,6 +40,7 @@ ts_engine_new (const TsVariant *v, guint hash_mb)
   e = g_new0 (TsEngine, 1);
   e->ref_count = 1;
   g_mutex_init (&e->lock);
+  g_mutex_init (&e->owner_lock);
   e->variant = v;
   ts_eval_init (&e->ev, v);
   ts_tt_init (&e->tt, hash_mb ? hash_mb : 16);
@@ -77,6 +78,7 @@ ts_engine_free (TsEngine *e)
     }
   g_free (e->root);
   g_mutex_clear (&e->lock);
+  g_mutex_clear (&e->owner_lock);
   g_free (e);
   g_atomic_int_add (&n_alive, -1);
 }

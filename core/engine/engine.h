@@ -8,9 +8,10 @@
  *    tests use it directly.
  *
  *  - TsSearch, the asynchronous handle the window uses. ts_search_start() copies the
- *    position and the limits, creates its own TsEngine, and runs the search in a
- *    GThread. Progress reaches the caller's GMainContext through idle sources
- *    attached to it (never run in the worker), at most about ten times a second; the final
+ *    position and the limits and runs the search in a GThread, on an engine of its
+ *    own or (ts_search_start_on) on the caller's, which keeps what it learnt.
+ *    Progress reaches the caller's GMainContext through idle sources attached to it
+ *    (never run in the worker), at most about ten times a second; the final
  *    result arrives once, through the done callback, also in that context. The
  *    caller and the worker share no mutable data: every TsSearchInfo handed to a
  *    callback is a fresh copy, valid during the callback only. ts_search_stop() only
@@ -156,11 +157,13 @@ typedef void (*TsSearchProgressFunc) (TsSearch *search, const TsSearchInfo *info
 /* End: called exactly once, in the caller's context, after the worker has finished. */
 typedef void (*TsSearchDoneFunc)     (TsSearch *search, const TsSearchInfo *info, gpointer user_data);
 
-/* Starts a search of a copy of pos. context: where callbacks run; NULL means the
- * thread-default context of the calling thread. The returned handle holds one
- * reference for the caller; the worker holds its own until the done callback has
- * run, so the caller may drop its reference at any time. user_data is released with
- * destroy (in the caller's context) after the done callback. */
+/* Starts a search of a copy of pos with an engine of its own. context: where callbacks
+ * run; NULL means the thread-default context of the calling thread. The returned
+ * handle holds one reference for the caller; the worker holds its own until the done
+ * callback has run, so the caller may drop its reference at any time. user_data is
+ * released with destroy (in the caller's context) after the done callback. At most
+ * four such searches hold an engine at a time; the others wait, and one stopped while
+ * it waits makes none: it answers with the first legal move, unsearched. */
 TsSearch *ts_search_start (const TsPosition     *pos,
                            const TsSearchLimits *limits,
                            GMainContext         *context,
@@ -168,6 +171,18 @@ TsSearch *ts_search_start (const TsPosition     *pos,
                            TsSearchDoneFunc      done,
                            gpointer              user_data,
                            GDestroyNotify        destroy);
+/* The same on the caller's engine (of pos's variant), which keeps its transposition
+ * table and history from search to search (the moves of a game, the steps of an
+ * analysis). The search holds a reference to the engine. Starting a search on an
+ * engine stops the previous one on it, which ends before this one begins. */
+TsSearch *ts_search_start_on (TsEngine             *engine,
+                              const TsPosition     *pos,
+                              const TsSearchLimits *limits,
+                              GMainContext         *context,
+                              TsSearchProgressFunc  progress,
+                              TsSearchDoneFunc      done,
+                              gpointer              user_data,
+                              GDestroyNotify        destroy);
 /* Asks the search to stop; returns at once. Safe from any thread, any number of times. */
 void      ts_search_stop    (TsSearch *search);
 gboolean  ts_search_is_done (TsSearch *search);   /* the done callback has run */

@@ -1,7 +1,9 @@
 /* The asynchronous search handle: a GThread per search on a copy of the position;
  * results reach the caller's GMainContext as copies, through idle sources attached
  * to it (see engine.h). */
-#include "engine/engine.h"
+#include "engine/engine-private.h"
+
+#include "rules/notation.h"
 
 #ifdef __linux__
 #include <errno.h>
@@ -13,9 +15,18 @@
 #define PROGRESS_INTERVAL_US (G_USEC_PER_SEC / 10)
 /* how much nicer than its caller the worker is */
 #define TS_SEARCH_NICE 10
+/* At most this many searches with their own engine (ts_search_start) hold one at a
+ * time: the others wait, and a search stopped while it waits never makes one. A burst
+ * of started-and-stopped analyses once kept a thousand engines of 16 MiB alive. */
+#define MAX_OWN_ENGINES 4
+
+static GMutex slots_lock;
+static GCond  slots_cond;
+static guint  slots_used;
 
 struct _TsSearch {
   gint                  ref_count;
+  TsEngine             *engine;      /* the caller's (ts_search_start_on), or NULL */
   gint                  stop;        /* atomic: raised by ts_search_stop() */
   gint                  done;        /* atomic: the done callback has run */
   GMainContext         *context;
@@ -53,6 +64,7 @@ ts_search_unref (TsSearch *search)
     return;
   g_clear_pointer (&search->pos, ts_position_free);
   g_clear_pointer (&search->pending, ts_search_info_free);
+  g_clear_pointer (&search->engine, ts_engine_free);
   g_main_context_unref (search->context);
   g_mutex_clear (&search->lock);
   g_free (search);
@@ -216,42 +228,104 @@ lower_priority (void)
 #endif
 }
 
+/* Waits for one of the MAX_OWN_ENGINES slots; FALSE if the search was stopped first. */
+static gboolean
+take_slot (TsSearch *s)
+{
+  gboolean ok;
+
+  g_mutex_lock (&slots_lock);
+  while (slots_used >= MAX_OWN_ENGINES && !g_atomic_int_get (&s->stop))
+    g_cond_wait_until (&slots_cond, &slots_lock, g_get_monotonic_time () + 5 * G_TIME_SPAN_MILLISECOND);
+  ok = !g_atomic_int_get (&s->stop);
+  slots_used += ok;
+  g_mutex_unlock (&slots_lock);
+  return ok;
+}
+
+static void
+give_slot (void)
+{
+  g_mutex_lock (&slots_lock);
+  slots_used--;
+  g_cond_signal (&slots_cond);
+  g_mutex_unlock (&slots_lock);
+}
+
+/* The answer of a search stopped before it began: the first legal move, as a line
+ * without a score (every search answers with a legal move when there is one). */
+static void
+unsearched_info (TsPosition *pos, TsSearchInfo *info)
+{
+  TsMoveList l;
+
+  memset (info, 0, sizeof *info);
+  info->best_move = ts_no_move ();
+  info->stopped = TRUE;
+  ts_move_list_init (&l);
+  if (!ts_position_draw_by_rule (pos))
+    ts_position_generate_legal (pos, &l);
+  if (l.n > 0)
+    {
+      info->best_move = l.moves[0];
+      info->n_lines = 1;
+      info->lines[0].n_moves = 1;
+      info->lines[0].moves[0] = l.moves[0];
+      info->lines[0].san = ts_move_to_san (pos, l.moves[0]);
+    }
+  ts_move_list_clear (&l);
+}
+
 static gpointer
 worker (gpointer data)
 {
   TsSearch *s = data;
   const TsVariant *v = ts_position_variant (s->pos);
-  TsEngine *engine;
+  TsEngine *engine = s->engine;
   Delivery *d = g_new0 (Delivery, 1);
 
   lower_priority ();
-  engine = ts_engine_new (v, s->limits.hash_mb);
-
   d->info = g_new0 (TsSearchInfo, 1);
-  /* Even when stopped at once this finds a legal move (the first in its ordering). */
-  ts_engine_search (engine, s->pos, &s->limits, &s->stop, on_info, s, d->info);
+  if (!engine && take_slot (s))
+    {
+      engine = ts_engine_new (v, s->limits.hash_mb);
+      /* Even when stopped at once this finds a legal move (the first in its ordering). */
+      ts_engine_search (engine, s->pos, &s->limits, &s->stop, on_info, s, d->info);
+      ts_engine_free (engine);
+      give_slot ();
+    }
+  else if (engine && !g_atomic_int_get (&s->stop))
+    ts_engine_search (engine, s->pos, &s->limits, &s->stop, on_info, s, d->info);
+  else
+    unsearched_info (s->pos, d->info);
   d->info->stopped |= g_atomic_int_get (&s->stop) != 0;
-  ts_engine_free (engine);
 
+  if (s->engine)
+    {
+      g_mutex_lock (&s->engine->owner_lock);
+      if (s->engine->current == s)
+        s->engine->current = NULL;
+      g_mutex_unlock (&s->engine->owner_lock);
+    }
   d->search = s;   /* the worker's reference moves to the delivery */
   post_to_context (s->context, deliver_done, d, delivery_free);
   return NULL;
 }
 
-TsSearch *
-ts_search_start (const TsPosition     *pos,
-                 const TsSearchLimits *limits,
-                 GMainContext         *context,
-                 TsSearchProgressFunc  progress,
-                 TsSearchDoneFunc      done,
-                 gpointer              user_data,
-                 GDestroyNotify        destroy)
+static TsSearch *
+start (TsEngine             *engine,
+       const TsPosition     *pos,
+       const TsSearchLimits *limits,
+       GMainContext         *context,
+       TsSearchProgressFunc  progress,
+       TsSearchDoneFunc      done,
+       gpointer              user_data,
+       GDestroyNotify        destroy)
 {
   TsSearch *s;
   g_autoptr (GError) error = NULL;
   GThread *thread;
 
-  g_return_val_if_fail (pos != NULL, NULL);
   s = g_new0 (TsSearch, 1);
   s->ref_count = 2;   /* the caller's and the worker's */
   s->context = context ? g_main_context_ref (context) : g_main_context_ref_thread_default ();
@@ -266,10 +340,48 @@ ts_search_start (const TsPosition     *pos,
   s->destroy = destroy;
   s->last_sent_us = G_MININT64 / 2;
   g_mutex_init (&s->lock);
+  if (engine)
+    {
+      /* The previous search on this engine ends: this one would wait for it. */
+      s->engine = ts_engine_ref (engine);
+      g_mutex_lock (&engine->owner_lock);
+      if (engine->current)
+        ts_search_stop (engine->current);
+      engine->current = s;
+      g_mutex_unlock (&engine->owner_lock);
+    }
 
   thread = g_thread_try_new ("ts-search", worker, s, &error);
   if (!thread)
     g_error ("cannot start the search thread: %s", error->message);
   g_thread_unref (thread);
   return s;
+}
+
+TsSearch *
+ts_search_start_on (TsEngine             *engine,
+                    const TsPosition     *pos,
+                    const TsSearchLimits *limits,
+                    GMainContext         *context,
+                    TsSearchProgressFunc  progress,
+                    TsSearchDoneFunc      done,
+                    gpointer              user_data,
+                    GDestroyNotify        destroy)
+{
+  g_return_val_if_fail (engine != NULL && pos != NULL, NULL);
+  g_return_val_if_fail (ts_position_variant (pos) == engine->variant, NULL);
+  return start (engine, pos, limits, context, progress, done, user_data, destroy);
+}
+
+TsSearch *
+ts_search_start (const TsPosition     *pos,
+                 const TsSearchLimits *limits,
+                 GMainContext         *context,
+                 TsSearchProgressFunc  progress,
+                 TsSearchDoneFunc      done,
+                 gpointer              user_data,
+                 GDestroyNotify        destroy)
+{
+  g_return_val_if_fail (pos != NULL, NULL);
+  return start (NULL, pos, limits, context, progress, done, user_data, destroy);
 }

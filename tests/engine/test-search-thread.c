@@ -337,6 +337,112 @@ test_worker_nicer (void)
 }
 #endif
 
+typedef struct {
+  guint    done;
+  guint    illegal;
+  guint    max_alive;
+  guint    stopped;
+  guint64  nodes;
+  TsPosition *pos;
+} Burst;
+
+static void
+burst_done (TsSearch *search, const TsSearchInfo *info, gpointer data)
+{
+  Burst *b = data;
+
+  b->done++;
+  b->illegal += !is_generated (b->pos, info->best_move);
+  b->stopped += info->stopped;
+  b->nodes = info->nodes;
+  b->max_alive = MAX (b->max_alive, ts_engine_n_alive ());
+}
+
+/* Issue 13: analyses started and stopped in a burst. Each search with its own engine
+ * (16 MiB of table) once made it and kept it until its first iteration ended: a
+ * thousand of them held 16 GB. At most a few engines exist at any time now, each
+ * freed as its search ends, and every search still answers with a legal move. */
+static void
+test_burst (void)
+{
+  g_autoptr (TsPosition) pos = ts_position_new_initial (ts_variant_lookup ("cubic8"));
+  guint n = g_test_slow () ? 1000 : 300;
+  Burst b = { 0 };
+  TsSearchLimits limits;
+
+  b.pos = pos;
+  ts_search_limits_init (&limits);
+  limits.infinite = TRUE;
+  limits.hash_mb = 16;
+  for (guint i = 0; i < n; i++)
+    {
+      TsSearch *s = ts_search_start (pos, &limits, NULL, NULL, burst_done, &b, NULL);
+
+      ts_search_stop (s);
+      ts_search_unref (s);
+      b.max_alive = MAX (b.max_alive, ts_engine_n_alive ());
+    }
+  while (b.done < n)
+    {
+      b.max_alive = MAX (b.max_alive, ts_engine_n_alive ());
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (200);
+    }
+  g_test_message ("%u searches, at most %u engines alive at once", n, b.max_alive);
+  g_assert_cmpuint (b.illegal, ==, 0);
+  g_assert_cmpuint (b.stopped, ==, n);
+  g_assert_cmpuint (b.max_alive, <=, 4);
+  g_assert_cmpuint (ts_engine_n_alive (), ==, 0);
+}
+
+/* The caller's engine: kept from search to search (a second search of the same
+ * position to the same depth needs fewer nodes), a new search stops the previous one
+ * on it, and the engine lives as long as a search on it. */
+static void
+test_engine_kept (void)
+{
+  g_autoptr (TsPosition) pos = ts_position_new_initial (ts_variant_lookup ("raumschach"));
+  TsEngine *engine = ts_engine_new (ts_position_variant (pos), 16);
+  TsSearchLimits limits;
+  Burst first = { 0 }, second = { 0 }, third = { 0 };
+  TsSearch *a, *b;
+
+  first.pos = second.pos = third.pos = pos;
+  ts_search_limits_init (&limits);
+  limits.depth = 6;
+  a = ts_search_start_on (engine, pos, &limits, NULL, NULL, burst_done, &first, NULL);
+  while (!first.done)
+    g_main_context_iteration (NULL, TRUE);
+  b = ts_search_start_on (engine, pos, &limits, NULL, NULL, burst_done, &second, NULL);
+  while (!second.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_test_message ("depth 6: %" G_GUINT64_FORMAT " nodes, then %" G_GUINT64_FORMAT,
+                  first.nodes, second.nodes);
+  g_assert_cmpuint (first.stopped + second.stopped, ==, 0);
+  g_assert_cmpuint (second.nodes, <, first.nodes / 2);
+  ts_search_unref (a);
+  ts_search_unref (b);
+
+  /* An infinite search, then another: the first is stopped by the second. */
+  limits.depth = 0;
+  limits.infinite = TRUE;
+  a = ts_search_start_on (engine, pos, &limits, NULL, NULL, burst_done, &first, NULL);
+  b = ts_search_start_on (engine, pos, &limits, NULL, NULL, burst_done, &third, NULL);
+  ts_engine_free (engine);   /* the searches hold their own references */
+  while (first.done < 2)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (first.stopped, ==, 1);
+  g_assert_false (ts_search_is_done (b));
+  g_assert_cmpuint (ts_engine_n_alive (), ==, 1);
+  ts_search_stop (b);
+  while (!third.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (third.illegal + first.illegal, ==, 0);
+  ts_search_unref (a);
+  ts_search_unref (b);
+  g_assert_cmpuint (ts_engine_n_alive (), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -345,6 +451,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/thread/progress-throttled", test_progress_throttled);
   g_test_add_func ("/engine/thread/overlapping", test_overlapping);
   g_test_add_func ("/engine/thread/other-context", test_other_context);
+  g_test_add_func ("/engine/thread/burst", test_burst);
+  g_test_add_func ("/engine/thread/engine-kept", test_engine_kept);
 #ifdef __linux__
   g_test_add_func ("/engine/thread/worker-nicer", test_worker_nicer);
 #endif
