@@ -14,6 +14,7 @@ struct _TsAnalysisPanel
   GtkWidget      parent_instance;
 
   TsPosition    *pos;
+  TsEngine      *engine;       /* kept across the analysis steps (its table) */
   TsSearch      *search;       /* the current search, or NULL */
   TsSearchInfo  *info;         /* its last progress */
   char          *scores[MAX_LINES];
@@ -144,8 +145,9 @@ ts_analysis_panel_start (TsAnalysisPanel *self)
   limits.depth = 64;
   limits.multipv = self->n_lines;
   g_clear_pointer (&self->info, ts_search_info_free);
-  self->search = ts_search_start (self->pos, &limits, NULL, search_progress, search_done,
-                                  g_object_ref (self), g_object_unref);
+  self->search = ts_search_start_on (ts_engine_reuse (&self->engine, ts_position_variant (self->pos), 0),
+                                     self->pos, &limits, NULL, search_progress, search_done,
+                                     g_object_ref (self), g_object_unref);
   gtk_button_set_label (self->toggle, _("_Stop"));
   show_info (self);
 }
@@ -279,6 +281,7 @@ ts_analysis_panel_dispose (GObject *object)
   if (self->search)
     ts_search_stop (self->search);
   g_clear_pointer (&self->search, ts_search_unref);
+  g_clear_pointer (&self->engine, ts_engine_free);   /* a search still ending holds its own */
   gtk_widget_dispose_template (GTK_WIDGET (self), TS_TYPE_ANALYSIS_PANEL);
   G_OBJECT_CLASS (ts_analysis_panel_parent_class)->dispose (object);
 }

@@ -24,6 +24,7 @@ struct _TsGameSession
   char            *filename;
   gboolean         force_modified;   /* restored from an autosave of a modified game */
 
+  TsEngine        *engine;           /* kept across the game's searches (its table) */
   TsSearch        *search;
   SearchPurpose    purpose;
   TsGameNode      *search_node;      /* where the search started (not a reference) */

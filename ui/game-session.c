@@ -510,9 +510,11 @@ start_search (TsGameSession *self,
 
   self->purpose = purpose;
   self->search_node = ts_game_current (self->game);
-  self->search = ts_search_start (ts_game_position (self->game), &limits, NULL,
-                                  search_progress, search_done,
-                                  g_object_ref (self), g_object_unref);
+  const TsPosition *pos = ts_game_position (self->game);
+  self->search = ts_search_start_on (ts_engine_reuse (&self->engine, ts_position_variant (pos), 0),
+                                     pos, &limits, NULL,
+                                     search_progress, search_done,
+                                     g_object_ref (self), g_object_unref);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
 }
 
@@ -1122,6 +1124,7 @@ ts_game_session_dispose (GObject *object)
       ts_search_stop (self->search);
       g_clear_pointer (&self->search, ts_search_unref);
     }
+  g_clear_pointer (&self->engine, ts_engine_free);   /* a search still ending holds its own */
   g_clear_handle_id (&self->tick_id, g_source_remove);
   g_clear_handle_id (&self->start_id, g_source_remove);
 

@@ -83,6 +83,16 @@ ts_engine_free (TsEngine *e)
   g_atomic_int_add (&n_alive, -1);
 }
 
+TsEngine *
+ts_engine_reuse (TsEngine **slot, const TsVariant *v, guint hash_mb)
+{
+  if (*slot && (*slot)->variant != v)
+    g_clear_pointer (slot, ts_engine_free);
+  if (!*slot)
+    *slot = ts_engine_new (v, hash_mb);
+  return *slot;
+}
+
 guint
 ts_engine_n_alive (void)
 {

@@ -120,6 +120,9 @@ const TsVariant *ts_engine_variant (const TsEngine *engine);
 /* Forgets the transposition table, killers and history (bench and tests do this);
  * waits for a search running on the engine to end. */
 void      ts_engine_clear (TsEngine *engine);
+/* For callers that keep an engine across searches: *slot's engine if it is of variant
+ * v, else a new one of hash_mb MiB put in its place (the old one released). */
+TsEngine *ts_engine_reuse (TsEngine **slot, const TsVariant *v, guint hash_mb);
 /* How many engines exist in the process (tests of memory use). */
 guint     ts_engine_n_alive (void);
 /* The computed value of a piece type in centipawns (royal pieces: 0). */

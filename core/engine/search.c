@@ -792,6 +792,9 @@ ts_engine_search (TsEngine             *e,
                 (e->mate_mode ? G_GUINT64_CONSTANT (0x5bd1e9955bd1e995) : 0);
   level = limits->level ? MIN (limits->level, (guint) TS_ENGINE_LEVEL_FULL) : TS_ENGINE_LEVEL_FULL;
   e->noise = level < TS_ENGINE_LEVEL_FULL ? level_noise[level] : 0;
+  /* A weaker level's scores are noisy: its entries are its own (the table is kept). */
+  if (e->noise)
+    e->key_salt ^= mix32 ((guint64) limits->seed * 31 + level) * G_GUINT64_CONSTANT (0x100000001b3);
   setup_time (e);
 
   /* The game may already be over (say, king captured) with moves still generated. */

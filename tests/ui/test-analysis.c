@@ -5,6 +5,7 @@
 
 #include "analysis-panel.h"
 #include "rules/notation.h"
+#include "engine/engine.h"
 #include "rules/postext.h"
 #include "widget-test.h"
 
@@ -156,6 +157,10 @@ test_lines (void)
     g_assert_cmpuint (ts_analysis_panel_get_n_lines_shown (panel), ==, 0);
   }
   ts_analysis_panel_stop (panel);
+  /* The panel keeps its engine (its transposition table) for the next position. */
+  for (gint64 end = g_get_monotonic_time () + 300 * 1000; g_get_monotonic_time () < end;)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (ts_engine_n_alive (), ==, 1);
   widget_test_destroy_and_wait (window, panel);
 }
 

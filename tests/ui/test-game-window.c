@@ -11,6 +11,7 @@
 #endif
 
 #include "board-view.h"
+#include "engine/engine.h"
 #include "clock-view.h"
 #include "move-list.h"
 #include "new-game-dialog.h"
@@ -911,6 +912,9 @@ test_hint (void)
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (got);
   g_assert_cmpuint (ply (window), ==, 0);   /* a hint does not move */
+  /* The session keeps its engine (its transposition table) for the next search. */
+  run_for (100);
+  g_assert_cmpuint (ts_engine_n_alive (), ==, 1);
   close_window (window);
 }
 
