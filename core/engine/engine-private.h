@@ -44,6 +44,8 @@ struct _TsEngine {
   GMutex           owner_lock;       /* guards current */
   TsSearch        *current;          /* the last TsSearch started on it, until it ends */
   const TsVariant *variant;
+  gsize            ready;            /* g_once: ev, tt and the tables below are made */
+  guint            hash_mb;
   TsEval           ev;
   TsTT             tt;
   gint32           history[4][16][TS_MAX_CELLS];
@@ -129,6 +131,7 @@ void   ts_engine_mate_search   (TsEngine *e, guint max_moves, TsSearchInfoFunc i
                                 gpointer user_data, TsSearchInfo *out);
 
 /* engine.c */
+void     ts_engine_prepare      (TsEngine *e);   /* makes the tables at first use */
 void     ts_engine_set_sides    (TsEngine *e, guint root_seat);
 
 /* search.c, for mate.c */

@@ -42,10 +42,25 @@ ts_engine_new (const TsVariant *v, guint hash_mb)
   g_mutex_init (&e->lock);
   g_mutex_init (&e->owner_lock);
   e->variant = v;
-  ts_eval_init (&e->ev, v);
-  ts_tt_init (&e->tt, hash_mb ? hash_mb : 16);
+  e->hash_mb = hash_mb ? hash_mb : 16;
   for (guint i = 0; i < TS_PLY_SLOTS; i++)
     ts_move_list_init (&e->lists[i]);
+  g_atomic_int_inc (&n_alive);
+  return e;
+}
+
+/* The tables are made at first use, in the thread that searches: an engine made in a
+ * window's main thread for its worker costs nothing there (the evaluation's probes
+ * take tens of milliseconds on the big boards). */
+void
+ts_engine_prepare (TsEngine *e)
+{
+  const TsVariant *v = e->variant;
+
+  if (!g_once_init_enter (&e->ready))
+    return;
+  ts_eval_init (&e->ev, v);
+  ts_tt_init (&e->tt, e->hash_mb);
   for (guint t = 0; t < v->n_piece_types; t++)
     {
       e->doseki_cells[t] = doseki_shape_cells (v->piece_types[t].letter);
@@ -53,8 +68,7 @@ ts_engine_new (const TsVariant *v, guint hash_mb)
        * cannot be taken) or is worth the game (where they can). */
       e->see_values[t] = v->piece_types[t].royal ? 20000 : e->ev.attack_value[t];
     }
-  g_atomic_int_inc (&n_alive);
-  return e;
+  g_once_init_leave (&e->ready, 1);
 }
 
 TsEngine *
@@ -69,8 +83,11 @@ ts_engine_free (TsEngine *e)
 {
   if (!e || !g_atomic_int_dec_and_test (&e->ref_count))
     return;
-  ts_eval_clear (&e->ev);
-  ts_tt_free (&e->tt);
+  if (e->ready)
+    {
+      ts_eval_clear (&e->ev);
+      ts_tt_free (&e->tt);
+    }
   for (guint i = 0; i < TS_PLY_SLOTS; i++)
     {
       ts_move_list_clear (&e->lists[i]);
@@ -108,6 +125,7 @@ ts_engine_variant (const TsEngine *e)
 void
 ts_engine_clear (TsEngine *e)
 {
+  ts_engine_prepare (e);
   g_mutex_lock (&e->lock);
   ts_tt_clear (&e->tt);
   memset (e->history, 0, sizeof e->history);
@@ -120,6 +138,7 @@ int
 ts_engine_piece_value (const TsEngine *e, guint type)
 {
   g_return_val_if_fail (type < e->variant->n_piece_types, 0);
+  ts_engine_prepare ((TsEngine *) e);   /* the tables, made once: not a change of state */
   return e->ev.value[type];
 }
 
@@ -138,6 +157,7 @@ ts_engine_evaluate (TsEngine *e, TsPosition *pos)
 {
   guint stm = ts_position_side_to_move (pos);
 
+  ts_engine_prepare (e);
   ts_engine_set_sides (e, stm);
   return ts_eval_position (&e->ev, pos, e->side_of, 0, NULL);
 }
@@ -151,6 +171,7 @@ ts_engine_greedy_move (TsEngine *e, TsPosition *pos, guint32 seed, TsMove *out)
   int best = G_MININT, ties = 0;
   guint32 rng = seed * 2654435761u + 1;
 
+  ts_engine_prepare (e);
   ts_move_list_init (&l);
   ts_position_generate_legal (pos, &l);
   ts_engine_set_sides (e, ts_position_side_to_move (pos));

@@ -768,6 +768,7 @@ ts_engine_search (TsEngine             *e,
   memset (out, 0, sizeof *out);
   out->best_move = ts_no_move ();
 
+  ts_engine_prepare (e);
   g_mutex_lock (&e->lock);
   e->pos = ts_position_copy (position);
   e->game_history = ts_position_history (e->pos, &e->n_game_history);
