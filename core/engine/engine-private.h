@@ -27,7 +27,7 @@ typedef struct {
 
 /* The move picker of one node (movepick.c): the hash move first, before any
  * generation, then the generated moves by score; captures that lose material by
- * static exchange go after the quiet moves (or, in quiescence, are skipped). */
+ * static exchange go after the quiet moves (quiescence skips them itself). */
 typedef struct {
   int           ply;
   TsMove        hash_move;
@@ -117,6 +117,7 @@ void   ts_engine_score_moves   (TsEngine *e, TsScoredMove *sm, const TsMoveList 
 int    ts_engine_cmp_scored    (gconstpointer a, gconstpointer b, gpointer data);
 void   ts_engine_sort_scored   (TsScoredMove *sm, guint n);   /* best first */
 int    ts_engine_victim_value  (TsEngine *e, TsMove m);
+gboolean ts_engine_losing_capture (TsEngine *e, TsMove m);
 void   ts_picker_init          (TsPicker *pk, TsEngine *e, int ply, TsMove hash_move,
                                 gboolean quiescence, gboolean in_check);
 /* The next move, or FALSE when there is none left. */

@@ -147,17 +147,24 @@ ts_picker_init (TsPicker *pk, TsEngine *e, int ply, TsMove hash_move, gboolean q
   pk->n = pk->next = 0;
 }
 
-/* A capture scored as good whose exchange may lose (the mover is worth more than
- * the victim) and does: it is worth less than it looked. */
-static gboolean
-losing_capture (TsEngine *e, const TsScoredMove *s)
+/* A capture whose exchange may lose (the mover is worth more than the victim) and
+ * does. */
+gboolean
+ts_engine_losing_capture (TsEngine *e, TsMove m)
 {
-  if (s->score < CAPTURE_SCORE || s->score >= HASH_MOVE_SCORE || e->ev.doseki ||
-      !(s->m.flags & TS_MOVE_CAPTURE))
+  if (e->ev.doseki || !(m.flags & TS_MOVE_CAPTURE) ||
+      e->see_values[m.piece & 15] <= ts_engine_victim_value (e, m))
     return FALSE;
-  if (e->see_values[s->m.piece & 15] <= ts_engine_victim_value (e, s->m))
-    return FALSE;
-  return !ts_position_see_ge (e->pos, s->m, e->see_values, 0);
+  return !ts_position_see_ge (e->pos, m, e->see_values, 0);
+}
+
+/* A capture scored as good that loses material: it is worth less than it looked
+ * (quiescence tests its captures itself, after the cheaper delta test). */
+static gboolean
+losing_capture (TsEngine *e, const TsPicker *pk, const TsScoredMove *s)
+{
+  return !pk->noisy_only && s->score >= CAPTURE_SCORE && s->score < HASH_MOVE_SCORE &&
+         ts_engine_losing_capture (e, s->m);
 }
 
 static void
@@ -222,35 +229,19 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
           TsScoredMove t = sm[i];
           sm[i] = sm[best];
           sm[best] = t;
-          if (losing_capture (e, &sm[i]))
+          if (losing_capture (e, pk, &sm[i]))
             {
-              if (pk->noisy_only)
-                {
-                  pk->next++;   /* quiescence: not searched */
-                  continue;
-                }
               sm[i].score += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
               continue;
             }
         }
       else if (i == SELECTION_PICKS)
         {
-          /* The rest in one sort, the losing captures demoted (or dropped) first. */
-          guint k = i;
+          /* The rest in one sort, the losing captures demoted first. */
           for (guint j = i; j < pk->n; j++)
-            {
-              if (losing_capture (e, &sm[j]))
-                {
-                  if (pk->noisy_only)
-                    continue;
-                  sm[j].score += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
-                }
-              sm[k++] = sm[j];
-            }
-          pk->n = k;
+            if (losing_capture (e, pk, &sm[j]))
+              sm[j].score += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
           ts_engine_sort_scored (sm + i, pk->n - i);
-          if (i >= pk->n)
-            break;
         }
       pk->next++;
       *out = sm[i].m;

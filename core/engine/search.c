@@ -292,6 +292,9 @@ qsearch (TsEngine *e, int alpha, int beta, int ply, int qply)
             gain += e->ev.value[m.promo & 15];
           if (stand + gain + DELTA_MARGIN <= alpha)
             continue;
+          /* Captures that lose material by static exchange are not tried. */
+          if (ts_engine_losing_capture (e, m))
+            continue;
         }
       make_move (e, m, &undo, ply + 1, active);
       if (ts_engine_stm_side (e) == my_side)
