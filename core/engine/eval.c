@@ -153,6 +153,47 @@ init_pawn_progress (TsEval *ev)
     }
 }
 
+/* The first pass's terms per piece and cell, summed once here. */
+static void
+init_piece_tables (TsEval *ev)
+{
+  gsize n = (gsize) 64 * ev->ncells;
+
+  ev->pst_mg = g_new0 (gint16, n);
+  ev->pst_eg = g_new0 (gint16, n);
+  for (guint s = 0; s < ev->n_seats; s++)
+    for (guint t = 0; t < ev->n_types; t++)
+      {
+        gint16 *mg = ev->pst_mg + (gsize) (s << 4 | t) * ev->ncells;
+        gint16 *eg = ev->pst_eg + (gsize) (s << 4 | t) * ev->ncells;
+        gboolean royal = ev->royal_mask & (1u << t), pawn = ev->pawn_mask & (1u << t);
+
+        ev->npm[t] = royal || pawn ? 0 : ev->value[t];
+        for (guint c = 0; c < ev->ncells; c++)
+          {
+            int centre = ev->centre[t * ev->ncells + c];
+            int adv = ev->advance[s * ev->ncells + c];
+
+            if (royal)
+              {
+                /* Kings hide in the middlegame and centralise in the endgame. */
+                mg[c] = (gint16) -centre;
+                eg[c] = (gint16) (2 * centre);
+              }
+            else if (pawn)
+              {
+                mg[c] = (gint16) (ev->value[t] + adv / 2);
+                eg[c] = (gint16) (ev->value[t] + adv);
+              }
+            else
+              {
+                mg[c] = (gint16) (ev->value[t] + centre);
+                eg[c] = (gint16) (ev->value[t] + centre / 2);
+              }
+          }
+      }
+}
+
 static void
 init_phase (TsEval *ev)
 {
@@ -267,6 +308,7 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
 
   init_pawn_progress (ev);
   init_phase (ev);
+  init_piece_tables (ev);
 }
 
 void
@@ -277,6 +319,8 @@ ts_eval_clear (TsEval *ev)
   g_clear_pointer (&ev->centre, g_free);
   g_clear_pointer (&ev->advance, g_free);
   g_clear_pointer (&ev->neighbours, g_free);
+  g_clear_pointer (&ev->pst_mg, g_free);
+  g_clear_pointer (&ev->pst_eg, g_free);
 }
 
 static gboolean
@@ -419,32 +463,15 @@ ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
         continue;
       cells[kept] = (TsCell) c;
       pieces[kept++] = p;
-      int centre = ev->centre[t * ev->ncells + c];
-      if (ev->royal_mask & (1u << t))
-        {
-          if (ts_position_seat_active (pos, s))
-            king[s] = (TsCell) c;
-          /* Kings hide in the middlegame and centralise in the endgame. */
-          eg[s] += 2 * centre;
-          mg[s] -= centre;
-          continue;
-        }
-      mg[s] += ev->value[t];
-      eg[s] += ev->value[t];
-      if (ev->pawn_mask & (1u << t))
-        {
-          int adv = ev->advance[s * ev->ncells + c];
-          mg[s] += adv / 2;
-          eg[s] += adv;
-        }
-      else
-        {
-          npm += ev->value[t];
-          npm_seat[s] += ev->value[t];
-          mg[s] += centre;
-          eg[s] += centre / 2;
-        }
+      gsize k = (gsize) (p & 0x3f) * ev->ncells + c;
+      mg[s] += ev->pst_mg[k];
+      eg[s] += ev->pst_eg[k];
+      npm_seat[s] += ev->npm[t];
+      if ((ev->royal_mask & (1u << t)) && ts_position_seat_active (pos, s))
+        king[s] = (TsCell) c;
     }
+  for (guint s = 0; s < ev->n_seats; s++)
+    npm += npm_seat[s];
 
   /* King zones: which seats' kings neighbour each cell, in the high byte of the
    * board copy (one load per cell in the walk below). */
