@@ -80,21 +80,40 @@ append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
         t[j - 1] = tmp;
       }
 
-  /* Each ray: its length, then its cells; a length of 0 ends the list. */
+  /* First the rays of one cell (leaps, and slides cut short by the board's edge): their
+   * count, then their cells. Then each longer ray: its length, then its cells; a length
+   * of 0 ends the list. */
+  guint ray_end[TS_MAX_CELLS];
+  guint n_single = 0;
   for (guint i = 0; i < n;)
     {
       guint j = i + 1;
       while (j < n && memcmp (t[j - 1].dir, t[j].dir, sizeof t[j].dir) == 0 &&
              t[j].step == t[j - 1].step + 1)
         j++;
-      gint16 len = (gint16) (j - i);
-      g_array_append_val (rays, len);
-      for (; i < j; i++)
-        {
-          gint16 c = t[i].cell;
-          g_array_append_val (rays, c);
-        }
+      ray_end[i] = j;
+      n_single += j == i + 1;
+      i = j;
     }
+  gint16 count = (gint16) n_single;
+  g_array_append_val (rays, count);
+  for (guint i = 0; i < n; i = ray_end[i])
+    if (ray_end[i] == i + 1)
+      {
+        gint16 c = t[i].cell;
+        g_array_append_val (rays, c);
+      }
+  for (guint i = 0; i < n; i = ray_end[i])
+    if (ray_end[i] > i + 1)
+      {
+        gint16 len = (gint16) (ray_end[i] - i);
+        g_array_append_val (rays, len);
+        for (guint k = i; k < ray_end[i]; k++)
+          {
+            gint16 c = t[k].cell;
+            g_array_append_val (rays, c);
+          }
+      }
   g_array_append_val (rays, end);
 }
 
@@ -288,9 +307,9 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
 
           ev->ray_start[t * ev->ncells + c] = (gint32) rays->len;
           append_rays (ev, rays, (TsCell) c, &moves);
-          count[c] = 0;
-          for (gint32 i = ev->ray_start[t * ev->ncells + c], len;
-               (len = g_array_index (rays, gint16, i)) != 0; i += len + 1)
+          gint32 i = ev->ray_start[t * ev->ncells + c], len;
+          count[c] = g_array_index (rays, gint16, i);
+          for (i += count[c] + 1; (len = g_array_index (rays, gint16, i)) != 0; i += len + 1)
             count[c] += len;
           total += count[c];
         }
@@ -499,16 +518,23 @@ ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
       guint foes = enemies[s] << 8;
       int mob = 0;
       const gint16 *r = ev->rays + start;
+      guint z;
+#define ZONE(q) G_STMT_START {                                                    \
+        for (z = (q) & foes; z; z &= z - 1)                                       \
+          attacks[__builtin_ctz (z) - 8]++; } G_STMT_END
+      /* cells a single step away: reachable if empty or enemy */
+      for (int k = 0, n1 = *r++; k < n1; k++)
+        {
+          guint q = board[r[k]];
+          ZONE (q);
+          mob += (q & 0xff) == 0 || TS_PIECE_SEAT (q) != s;
+        }
+      r += r[-1];
       for (int len; (len = *r++) != 0; r += len)
         for (int k = 0; k < len; k++)
           {
             guint q = board[r[k]];
-            guint z = q & foes;
-            while (z)
-              {
-                attacks[__builtin_ctz (z) - 8]++;
-                z &= z - 1;
-              }
+            ZONE (q);
             q &= 0xff;
             if (q)
               {
@@ -517,6 +543,7 @@ ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
               }
             mob++;
           }
+#undef ZONE
       int m = MOBILITY_WEIGHT * mob - ev->mobility_base[t];
       mg[s] += m;
       eg[s] += m;

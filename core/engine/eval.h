@@ -17,9 +17,9 @@ typedef struct {
   int      attack_value[16];    /* for MVV/LVA and the greedy player: royal pieces too */
   double   mobility[16];        /* average number of targets on the empty board */
   int      mobility_base[16];   /* the mobility term's zero: half the average, weighted */
-  /* Empty-board rays per type and cell, found by probing the move generator: a flat
-   * list of rays, each its length then its cells in order of distance; a length of
-   * 0 ends the cell's list. */
+  /* Empty-board rays per type and cell, found by probing the move generator: the
+   * number of rays of one cell and their cells, then the longer rays, each its length
+   * then its cells in order of distance; a length of 0 ends the cell's list. */
   gint32  *ray_start;           /* [type * ncells + cell] -> index into rays, or -1 */
   gint16  *rays;
   gint16  *centre;              /* [type * ncells + cell]: centrality bonus */
