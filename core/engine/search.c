@@ -400,19 +400,15 @@ negamax (TsEngine *e, int alpha, int beta, int depth, int ply, gboolean pv_node)
     return tt_score;
 
   my_side = ts_engine_stm_side (e);
-  in_check = ts_position_in_check (pos);
-  /* Check extension (bounded: the tree stays finite). */
-  if (in_check && ply < 2 * (int) e->root_depth)
-    depth++;
+  static_eval = evaluate_full (e, &has_pieces);
+  improving = ply >= 2 && static_eval > e->static_eval[ply - 2];
 
-  if (!in_check)
-    {
-      static_eval = evaluate_full (e, &has_pieces);
-      improving = ply >= 2 && static_eval > e->static_eval[ply - 2];
-    }
-  e->static_eval[ply] = static_eval;
-
-  if (!pv_node && !in_check && ABS (beta) < TS_SCORE_MATE_BOUND)
+  /* Whether the side to move is in check comes with the first move (the hash move's
+   * test or the generation); only the pruning below asks before. */
+  if (!pv_node && ABS (beta) < TS_SCORE_MATE_BOUND &&
+      (static_eval - RFP_MARGIN * (depth - improving) >= beta ||
+       (static_eval >= beta && depth >= NMP_DEPTH)) &&
+      !ts_position_in_check (pos))
     {
       /* Reverse futility: far enough above beta that no move is needed. */
       if (depth <= RFP_DEPTH && static_eval - RFP_MARGIN * (depth - improving) >= beta)
@@ -424,10 +420,21 @@ negamax (TsEngine *e, int alpha, int beta, int depth, int ply, gboolean pv_node)
         return 0;
     }
 
-  ts_picker_init (&pk, e, ply, tt_move, FALSE, in_check);
+  ts_picker_init (&pk, e, ply, tt_move, FALSE, FALSE);
+  gboolean have_move = ts_picker_next (&pk, e, &m);
+  in_check = ts_position_in_check (pos);
+  if (in_check)
+    {
+      static_eval = -TS_SCORE_INFINITE;
+      improving = FALSE;
+      /* Check extension (bounded: the tree stays finite). */
+      if (ply < 2 * (int) e->root_depth)
+        depth++;
+    }
+  e->static_eval[ply] = static_eval;
   guint active = e->variant->n_seats > 2 ? count_active (pos, e->variant->n_seats) : 0;
 
-  while (ts_picker_next (&pk, e, &m))
+  for (; have_move; have_move = ts_picker_next (&pk, e, &m))
     {
       gboolean quiet = !ts_move_is_noisy (m);
       TsUndo undo;

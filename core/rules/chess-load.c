@@ -360,6 +360,101 @@ load_setup (TsVariant *v, GKeyFile *kf, const char *group, guint seat, GError **
   return TRUE;
 }
 
+static int
+gcd_of (const int *vec, guint n)
+{
+  int g = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      int a = ABS (vec[i]);
+
+      while (a)
+        {
+          int t = g % a;
+          g = a;
+          a = t;
+        }
+    }
+  return g;
+}
+
+/* The lookup tables of ts_chess_attacked (see rules-private.h). */
+static void
+build_attack_table (TsVariant *v)
+{
+  TsVariantRules *r = v->rules;
+  const TsGeometry *g = &v->geometry;
+  guint nd = g->ndims, box = 1;
+  int mult[TS_MAX_DIMS], centre = 0;
+
+  for (guint d = 0; d < nd; d++)
+    {
+      mult[d] = (int) box;
+      centre += ((int) g->size[d] - 1) * mult[d];
+      box *= 2 * g->size[d] - 1;
+    }
+  /* Every difference in the box: its attack direction (a primitive vector) and distance. */
+  struct TsAtkDelta *table = g_new0 (struct TsAtkDelta, box);
+  guint16 *pawn[TS_MAX_SEATS] = { NULL };
+  for (guint s = 0; s < v->n_seats && r->pawnlike_mask; s++)
+    pawn[s] = g_new0 (guint16, box);
+  for (guint i = 0; i < box; i++)
+    {
+      int vec[TS_MAX_DIMS] = { 0 }, unit[TS_MAX_DIMS] = { 0 }, rest = (int) i;
+
+      for (guint d = 0; d < nd; d++)
+        {
+          int w = 2 * (int) g->size[d] - 1;
+          vec[d] = rest % w - ((int) g->size[d] - 1);
+          rest /= w;
+        }
+      int k = gcd_of (vec, nd), off = vec_offset (r, vec);
+      if (k == 0)
+        continue;
+      for (guint d = 0; d < nd; d++)
+        unit[d] = vec[d] / k;
+      int uoff = vec_offset (r, unit);
+      for (guint a = 0; a < r->n_atk; a++)
+        {
+          if (r->atk_off[a] == off && k > 1)
+            goto unsupported;   /* a leap that is a multiple of a step: two readings */
+          if (r->atk_off[a] == uoff && k <= TS_MAX_ATK_RANGE)
+            {
+              table[i].types = r->atk_mask[a][k];
+              table[i].cond = r->atk_cond_mask[a][k];
+              table[i].step = (gint16) uoff;
+              table[i].dist = (guint8) k;
+            }
+        }
+      for (guint s = 0; s < v->n_seats; s++)
+        for (guint t = 0; t < v->n_piece_types && pawn[s]; t++)
+          for (guint c = 0; c < r->moves[t].n_captures[s]; c++)
+            if ((r->pawnlike_mask & (1u << t)) && r->moves[t].captures[s][c] == -off)
+              pawn[s][i] |= (guint16) (1u << t);
+    }
+  r->atk_key = g_new (int, g->ncells);
+  for (guint c = 0; c < g->ncells; c++)
+    {
+      int co[TS_MAX_DIMS];
+
+      ts_geometry_coords (g, (TsCell) c, co);
+      r->atk_key[c] = 0;
+      for (guint d = 0; d < nd; d++)
+        r->atk_key[c] += co[d] * mult[d];
+    }
+  /* indexed by key(attacker) - key(target): the box's centre is the zero difference */
+  r->atk_delta = table + centre;
+  for (guint s = 0; s < v->n_seats; s++)
+    r->atk_pawn[s] = pawn[s] ? pawn[s] + centre : NULL;
+  return;
+
+unsupported:
+  g_free (table);
+  for (guint s = 0; s < v->n_seats; s++)
+    g_free (pawn[s]);
+}
+
 gboolean
 ts_variant_load_chess (TsVariant *v, GKeyFile *kf, GError **error)
 {
@@ -469,5 +564,6 @@ ts_variant_load_chess (TsVariant *v, GKeyFile *kf, GError **error)
       if (!load_setup (v, kf, group, s, error))
         return FALSE;
     }
+  build_attack_table (v);
   return TRUE;
 }

@@ -74,6 +74,11 @@ ts_chess_gen_init (TsChessGen *g,
 
       g->in_check = n > 0;
       g->n_checkers = n;
+      if (ctrl == (int) side && side == p->st.side)
+        {
+          p->check_hash = p->st.hash;
+          p->check_state = (gint8) g->in_check;
+        }
       g->n_block = 0;
       /* one checker: a move must take it or stand between */
       if (n == 1)
@@ -151,12 +156,61 @@ attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint m
   return n;
 }
 
+/* Is cell attacked by seats' pieces? Each of their pieces is looked up by its
+ * coordinate difference from cell (a few instructions where no attack ray of the
+ * variant joins them), the cells between checked only where one does: cheaper than
+ * walking every attack ray from cell, as check tests are asked at every node. */
 gboolean
 ts_chess_attacked (const TsPosition *p,
                    int               cell,
                    guint8            seats)
 {
-  return attack_scan (p, cell, seats, NULL, 1, TRUE) > 0;
+  const TsVariantRules *r = ts_rules (p);
+  const guint8 *b = p->board;
+
+  if (!r->atk_delta)
+    return attack_scan (p, cell, seats, NULL, 1, TRUE) > 0;
+
+  int key = r->atk_key[r->to_dense[cell]];
+  for (guint s = 0; s < p->variant->n_seats; s++)
+    {
+      if (!(seats & (1u << s)))
+        continue;
+      gboolean cond = !(p->st.checked_mask & (1u << s));
+      const guint16 *pawn = r->atk_pawn[s];
+
+      for (guint w = 0; w < r->n_occ_words; w++)
+        for (guint64 bits = p->occ[s][w]; bits; bits &= bits - 1)
+          {
+            int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
+            int k = r->atk_key[dense] - key;
+            const struct TsAtkDelta *e = &r->atk_delta[k];
+            guint pawns = pawn ? pawn[k] : 0;
+
+            if (!(e->types | e->cond | pawns))
+              continue;   /* no piece attacks from there */
+            guint8 val = b[r->to_padded[dense]];
+            guint bit = 1u << TS_PIECE_TYPE (val);
+
+            /* ts_chess_test_move plays on the bare board: a piece taken there is
+             * still in the occupancy words */
+            if (!IS_PIECE (val) || TS_PIECE_SEAT (val) != s)
+              continue;
+            if ((e->types | (cond ? e->cond : 0)) & bit)
+              {
+                int t = cell + e->step;
+                guint dist = 1;
+
+                while (dist < e->dist && b[t] == 0)
+                  t += e->step, dist++;
+                if (dist == e->dist)
+                  return TRUE;
+              }
+            if (pawns & bit)
+              return TRUE;
+          }
+    }
+  return FALSE;
 }
 
 /* From the guarded king: the checkers (up to max), and the pieces that stand alone
@@ -414,7 +468,7 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
   guint side = g->side;
   guint64 cnt = 0;   /* a local: stores through count could alias the board */
 
-  for (guint w = 0; w < TS_OCC_WORDS && !(g->first_only && cnt); w++)
+  for (guint w = 0; w < r->n_occ_words && !(g->first_only && cnt); w++)
     {
       guint64 bits = p->occ[side][w];
 
@@ -742,8 +796,25 @@ chess_checked_king (const TsPosition *p, guint seat)
   if (seat >= p->variant->n_seats || !r->check || (p->st.out_mask & (1u << seat)))
     return TS_NO_CELL;
   king = p->king[seat];
-  if (king < 0 || !ts_chess_attacked (p, king, ts_chess_enemies (p, seat)))
+  if (king < 0)
     return TS_NO_CELL;
+  if (seat == p->st.side && p->check_state >= 0 && p->check_hash == p->st.hash)
+    return p->check_state ? r->to_dense[king] : TS_NO_CELL;
+  if (!ts_chess_attacked (p, king, ts_chess_enemies (p, seat)))
+    {
+      if (seat == p->st.side)
+        {
+          /* a cache: the position is the same for every caller */
+          ((TsPosition *) p)->check_hash = p->st.hash;
+          ((TsPosition *) p)->check_state = 0;
+        }
+      return TS_NO_CELL;
+    }
+  if (seat == p->st.side)
+    {
+      ((TsPosition *) p)->check_hash = p->st.hash;
+      ((TsPosition *) p)->check_state = 1;
+    }
   return r->to_dense[king];
 }
 

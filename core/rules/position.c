@@ -106,6 +106,7 @@ ts_position_reset (TsPosition *p)
   p->st.ep_cell = p->st.ep_victim = -1;
   p->ply = 0;
   p->n_history = 0;
+  p->check_state = -1;
   p->st.hash = ts_position_compute_hash (p);
 }
 
@@ -195,7 +196,7 @@ ts_position_pieces (const TsPosition *p,
   guint n = 0;
 
   for (guint s = 0; s < p->variant->n_seats; s++)
-    for (guint w = 0; w < TS_OCC_WORDS; w++)
+    for (guint w = 0; w < r->n_occ_words; w++)
       for (guint64 bits = p->occ[s][w]; bits; bits &= bits - 1)
         {
           int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));

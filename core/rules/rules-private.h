@@ -71,6 +71,7 @@ struct _TsVariantRules {
   int       order;
   int       stride[TS_MAX_DIMS];
   guint     n_padded;
+  guint     n_occ_words;          /* occupancy words in use: (ncells + 63) / 64 */
   gint16   *to_padded;            /* [ncells] */
   gint16   *to_dense;             /* [n_padded], -1 outside */
   guint     n_name_parts;
@@ -98,6 +99,15 @@ struct _TsVariantRules {
   guint          n_atk_slides, n_atk_leaps;   /* attack rays walked / looked at once */
   guint8         atk_slides[TS_MAX_RAYS], atk_leaps[TS_MAX_RAYS];
   guint16        pawnlike_mask;   /* types with seat-dependent movement */
+  /* Attacks looked up by coordinate difference (ts_chess_attacked walks the attacking
+   * side's pieces instead of every attack ray): atk_key[dense] gives a cell's index in
+   * a box of differences, atk_delta[key(attacker) - key(target)] what can attack from
+   * there (types, conditional types, the step toward the attacker, the distance) and
+   * atk_pawn[seat][...] which pawn-like types capture from there. NULL: the variant
+   * has an attack direction that is a multiple of another vector (not looked up). */
+  int           *atk_key;        /* [ncells] */
+  struct TsAtkDelta { guint16 types, cond; gint16 step; guint8 dist, pad_; } *atk_delta;
+  guint16       *atk_pawn[TS_MAX_SEATS];
   guint8        *promo_zone[TS_MAX_SEATS];   /* [n_padded] */
   guint8        *promo_mult[TS_MAX_SEATS];   /* [n_padded]: moves a pawn step there makes */
   guint          n_promos;
@@ -121,6 +131,10 @@ struct _TsPosition {
   guint64          occ[TS_MAX_SEATS][TS_OCC_WORDS];   /* dense cells per seat */
   gint16           king[TS_MAX_SEATS];                /* internal cell or -1 */
   guint64         *history;        /* hashes of earlier positions, for repetition */
+  /* Whether the side to move is in check, as last worked out (by a generation or a
+   * check test) for the position of hash check_hash: searches ask after every move. */
+  guint64          check_hash;
+  gint8            check_state;    /* -1 unknown, 0 no, 1 yes */
   guint            n_history, history_capacity;
 };
 

@@ -83,6 +83,7 @@ build_generic_tables (TsVariant *v)
       r->stride[i] = (int) r->n_padded;
       r->n_padded *= psize[i];
     }
+  r->n_occ_words = (g->ncells + 63) / 64;
   r->to_padded = g_new (gint16, g->ncells);
   r->to_dense = g_new (gint16, r->n_padded);
   for (guint i = 0; i < r->n_padded; i++)
