@@ -156,22 +156,20 @@ attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint m
   return n;
 }
 
-/* Is cell attacked by seats' pieces? Each of their pieces is looked up by its
- * coordinate difference from cell (a few instructions where no attack ray of the
- * variant joins them), the cells between checked only where one does: cheaper than
- * walking every attack ray from cell, as check tests are asked at every node. */
-gboolean
-ts_chess_attacked (const TsPosition *p,
-                   int               cell,
-                   guint8            seats)
+/* The pieces of seats that attack cell (their cells into out, at most max; without
+ * out, stops at the first). Each of their pieces is looked up by its coordinate
+ * difference from cell (a few instructions where no attack ray of the variant joins
+ * them), the cells between checked only where one does: cheaper than walking every
+ * attack ray from cell, as check tests are asked at every node. Cells emptied on the
+ * bare board (ts_chess_test_move, the exchanges) are skipped. */
+static guint
+pieces_attacking (const TsPosition *p, int cell, guint8 seats, int *out, guint max)
 {
   const TsVariantRules *r = ts_rules (p);
   const guint8 *b = p->board;
-
-  if (!r->atk_delta)
-    return attack_scan (p, cell, seats, NULL, 1, TRUE) > 0;
-
   int key = r->atk_key[r->to_dense[cell]];
+  guint n = 0;
+
   for (guint s = 0; s < p->variant->n_seats; s++)
     {
       if (!(seats & (1u << s)))
@@ -189,28 +187,58 @@ ts_chess_attacked (const TsPosition *p,
 
             if (!(e->types | e->cond | pawns))
               continue;   /* no piece attacks from there */
-            guint8 val = b[r->to_padded[dense]];
+            int from = r->to_padded[dense];
+            guint8 val = b[from];
             guint bit = 1u << TS_PIECE_TYPE (val);
+            gboolean hit = (pawns & bit) != 0;
 
-            /* ts_chess_test_move plays on the bare board: a piece taken there is
-             * still in the occupancy words */
             if (!IS_PIECE (val) || TS_PIECE_SEAT (val) != s)
               continue;
-            if ((e->types | (cond ? e->cond : 0)) & bit)
+            if (!hit && ((e->types | (cond ? e->cond : 0)) & bit))
               {
                 int t = cell + e->step;
                 guint dist = 1;
 
                 while (dist < e->dist && b[t] == 0)
                   t += e->step, dist++;
-                if (dist == e->dist)
-                  return TRUE;
+                hit = dist == e->dist;
               }
-            if (pawns & bit)
-              return TRUE;
+            if (hit)
+              {
+                if (!out)
+                  return 1;
+                out[n++] = from;
+                if (n == max)
+                  return n;
+              }
           }
     }
-  return FALSE;
+  return n;
+}
+
+gboolean
+ts_chess_attacked (const TsPosition *p,
+                   int               cell,
+                   guint8            seats)
+{
+  if (!ts_rules (p)->atk_delta)
+    return attack_scan (p, cell, seats, NULL, 1, TRUE) > 0;
+  return pieces_attacking (p, cell, seats, NULL, 1) > 0;
+}
+
+/* The cells of the pieces attacking cell (as pieces_attacking). */
+static guint
+attackers (const TsPosition *p, int cell, guint8 seats, int *out, guint max)
+{
+  TsAttack atk[32];
+  guint n;
+
+  if (ts_rules (p)->atk_delta)
+    return pieces_attacking (p, cell, seats, out, max);
+  n = attack_scan (p, cell, seats, atk, MIN (max, G_N_ELEMENTS (atk)), TRUE);
+  for (guint i = 0; i < n; i++)
+    out[i] = atk[i].cell;
+  return n;
 }
 
 /* From the guarded king: the checkers (up to max), and the pieces that stand alone
@@ -961,8 +989,8 @@ chess_see_ge (TsPosition *p, TsMove m, const int *values, int threshold)
     LIFT (p->st.ep_victim);
   for (;;)
     {
-      TsAttack atk[32];
-      guint n = attack_scan (p, to, seats[stm], atk, G_N_ELEMENTS (atk), TRUE);
+      int atk[32];
+      guint n = attackers (p, to, seats[stm], atk, G_N_ELEMENTS (atk));
       int best = -1, best_value = G_MAXINT;
 
       if (n == 0)
@@ -970,16 +998,16 @@ chess_see_ge (TsPosition *p, TsMove m, const int *values, int threshold)
       res ^= 1;
       for (guint i = 0; i < n; i++)
         {
-          guint t = TS_PIECE_TYPE (b[atk[i].cell]);
+          guint t = TS_PIECE_TYPE (b[atk[i]]);
           int value = r->check && v->piece_types[t].royal ? G_MAXINT / 2 : values[t];
 
           if (value < best_value)
-            best_value = value, best = atk[i].cell;
+            best_value = value, best = atk[i];
         }
       if (best_value == G_MAXINT / 2)
         {
           /* A king takes last: only if the other side has nothing left to take back. */
-          if (attack_scan (p, to, seats[stm ^ 1], NULL, 1, TRUE) > 0)
+          if (ts_chess_attacked (p, to, seats[stm ^ 1]))
             res ^= 1;
           break;
         }
