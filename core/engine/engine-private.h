@@ -70,8 +70,8 @@ struct _TsEngine {
   guint            cycle;            /* plies between two turns of the same seat */
   guint            root_depth;
   guint            seldepth;
-  const guint64   *game_history;     /* hashes before the root, oldest first */
-  guint            n_game_history;
+  guint            n_game_history;   /* the first entries of the position's history are
+                                        the game's before the root, oldest first */
   guint64          path[TS_PLY_SLOTS];
   gboolean         null_move[TS_PLY_SLOTS];   /* ply was reached by a null move */
   int              static_eval[TS_PLY_SLOTS];

@@ -64,6 +64,7 @@ typedef struct {
                                 from seat s's (its team's), every other team against it as
                                 in the paranoid search, although another seat is to move
                                 (how whole-game analysis judges a four-player move) */
+  gboolean no_null_move;     /* no null-move pruning (tests and comparisons) */
 } TsSearchLimits;
 
 /* Fills limits with "no limit, full strength, one line". */

@@ -174,9 +174,15 @@ ts_engine_is_repetition (TsEngine *e, int ply)
     }
   if (i >= 0)
     return FALSE;
+  /* The position's history is the game's, then the search path's: read it here (the
+   * makes since the root may have moved it). */
+  guint n_history;
+  const guint64 *history = ts_position_history (e->pos, &n_history);
+
+  g_assert (n_history >= e->n_game_history);
   key ^= e->key_salt;
   for (guint k = e->n_game_history; k-- > 0 && ply + (int) (e->n_game_history - k) <= window;)
-    if (e->game_history[k] == key && ++seen == 2)
+    if (history[k] == key && ++seen == 2)
       return TRUE;
   return FALSE;
 }
@@ -781,7 +787,7 @@ ts_engine_search (TsEngine             *e,
   ts_engine_prepare (e);
   g_mutex_lock (&e->lock);
   e->pos = ts_position_copy (position);
-  e->game_history = ts_position_history (e->pos, &e->n_game_history);
+  ts_position_history (e->pos, &e->n_game_history);
   e->stop = stop;
   e->limits = *limits;
   e->nodes = 0;
@@ -795,7 +801,7 @@ ts_engine_search (TsEngine             *e,
   ts_engine_set_sides (e, limits->for_seat > 0 && limits->for_seat <= e->variant->n_seats &&
                          !limits->mate_in ? limits->for_seat - 1 : ts_position_side_to_move (e->pos));
   e->cycle = e->variant->n_seats > 2 ? MAX (count_turn_takers (e->variant, e->pos), 1u) : 2;
-  e->null_ok = e->variant->n_seats == 2 && !e->ev.doseki;
+  e->null_ok = e->variant->n_seats == 2 && !e->ev.doseki && !limits->no_null_move;
   e->mate_mode = limits->mate_in > 0;
   /* The paranoid scores depend on who is at the root, and mate-search scores are
    * proofs with a different meaning: keep them apart in the table. */
@@ -838,7 +844,6 @@ ts_engine_search (TsEngine             *e,
       if (out->n_lines > 0 && out->lines[0].n_moves > 0)
         out->best_move = out->lines[0].moves[0];
     }
-  e->game_history = NULL;
   g_clear_pointer (&e->pos, ts_position_free);
   g_mutex_unlock (&e->lock);
   return found;

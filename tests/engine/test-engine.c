@@ -324,6 +324,96 @@ test_limits (void)
   ts_engine_free (e);
 }
 
+static guint64
+nodes_to_depth (TsEngine *e, TsPosition *pos, guint depth, gboolean null_move)
+{
+  TsSearchLimits limits;
+  TsSearchInfo info;
+  guint64 nodes;
+
+  ts_engine_clear (e);
+  ts_search_limits_init (&limits);
+  limits.depth = depth;
+  limits.no_null_move = !null_move;
+  g_assert_true (ts_engine_search (e, pos, &limits, NULL, NULL, NULL, &info));
+  nodes = info.nodes;
+  ts_search_info_clear (&info);
+  return nodes;
+}
+
+/* Null-move pruning: used with pieces on the board, never in pawn endings (where
+ * zugzwang decides), never with four players or in Doseki (the same tree either way). */
+static void
+test_null_move (void)
+{
+  struct { const char *position; guint depth; gboolean used; } cases[] = {
+    { "raumschach", 6, TRUE },
+    { "raumschach w:KAa1,PBb2,PBc2,PAd2 b:KEe5,PDd4,PDc4 turn=w", 8, FALSE },
+    { "nihongi", 6, TRUE },
+    { "cubic8-4p", 3, FALSE },
+    { "doseki", 2, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TsPosition) pos = strchr (cases[i].position, ' ')
+        ? ts_position_from_text (cases[i].position, &error)
+        : ts_position_new_initial (ts_variant_lookup (cases[i].position));
+      TsEngine *e;
+      guint64 with, without;
+
+      g_assert_no_error (error);
+      e = ts_engine_new (ts_position_variant (pos), 8);
+      with = nodes_to_depth (e, pos, cases[i].depth, TRUE);
+      without = nodes_to_depth (e, pos, cases[i].depth, FALSE);
+      g_test_message ("%s depth %u: %" G_GUINT64_FORMAT " nodes with null moves, %" G_GUINT64_FORMAT
+                      " without", cases[i].position, cases[i].depth, with, without);
+      if (cases[i].used)
+        g_assert_cmpuint (with, <, without);
+      else
+        g_assert_cmpuint (with, ==, without);
+      ts_engine_free (e);
+    }
+}
+
+/* Repetition counts against the game's history, not only the search path: here White,
+ * a queen down, can move into the position that occurred twice before and draw. */
+static void
+test_game_repetition (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsPosition) pos = ts_position_from_text ("raumschach w:KAa1 b:KEe5,QDe5 turn=b", &error);
+  const char *moves[] = { "QDe4", "KAa2", "QDe5", "KAa1", "QDe4", "KAa2", "QDe5" };
+  TsEngine *e;
+  TsSearchLimits limits;
+  TsSearchInfo info;
+  TsResult r;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      TsMove m;
+      TsUndo u;
+
+      g_assert_true (ts_move_parse (pos, moves[i], &m, &error));
+      ts_position_make (pos, m, &u);
+    }
+  ts_position_result (pos, &r);
+  g_assert_cmpint (r.kind, ==, TS_RESULT_NONE);
+  e = ts_engine_new (ts_position_variant (pos), 8);
+  ts_search_limits_init (&limits);
+  limits.depth = 4;
+  g_assert_true (ts_engine_search (e, pos, &limits, NULL, NULL, NULL, &info));
+  g_assert_cmpint (info.lines[0].score, ==, 0);
+  {
+    g_autofree char *san = ts_move_to_san (pos, info.best_move);
+    g_assert_cmpstr (san, ==, "KAa1");
+  }
+  ts_search_info_clear (&info);
+  ts_engine_free (e);
+}
+
 /* ---- Mates ---- */
 
 static guint
@@ -684,6 +774,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/search/legal-moves", test_legal_moves);
   g_test_add_func ("/engine/search/multipv", test_multipv);
   g_test_add_func ("/engine/search/limits", test_limits);
+  g_test_add_func ("/engine/search/null-move", test_null_move);
+  g_test_add_func ("/engine/search/game-repetition", test_game_repetition);
   g_test_add_func ("/engine/search/for-seat", test_for_seat);
   all = ts_variant_list (&n);
   for (guint i = 0; i < n; i++)
