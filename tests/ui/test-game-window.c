@@ -686,15 +686,17 @@ limit_us (const char *name, gint64 ms)
 
 /* The limits (docs/window.md has the figures behind them): the stall a move typically
  * causes (the median over the moves of each one's longest gap) at most 50 ms, and no
- * stall at all over 250 ms. On an idle machine the longest stall stays far under 50 ms;
- * on a loaded one single gaps are stretched by waiting for a CPU, while a real regression
- * (work in the main thread that grows with the game, a synchronous write, the search
- * taking the main thread's CPU) shows on every move. */
+ * stall at all over 250 ms. They are checked on the gaps less the main thread's waits for
+ * a CPU (/proc/thread-self/schedstat): on a loaded machine the raw gaps are stretched by
+ * the scheduler (a median of 83 ms at a load of 15, 27 ms of it the thread's own), while
+ * a real regression (work in the main thread that grows with the game, a synchronous
+ * write, the search taking the main thread's CPU) is time the thread runs or blocks, and
+ * shows in these figures on every move. The raw figures are printed beside them. */
 static void
 check_stall (const StallFigures *f)
 {
-  g_assert_cmpint (f->median, <=, limit_us ("TESSERA_STALL_MEDIAN_MS", 50));
-  g_assert_cmpint (f->longest, <=, limit_us ("TESSERA_STALL_LONGEST_MS", 250));
+  g_assert_cmpint (f->median_own, <=, limit_us ("TESSERA_STALL_MEDIAN_MS", 50));
+  g_assert_cmpint (f->longest_own, <=, limit_us ("TESSERA_STALL_LONGEST_MS", 250));
 }
 
 /* The engine moves from its worker thread while the main loop keeps answering. */
