@@ -384,6 +384,7 @@ test_injected_failures (void)
     assert_contents (backup, "an older backup");
     assert_dir_holds (dir, (const char *[]) { "game.tessera", "game.tessera~", "link.tessera", NULL });
 
+    g_clear_pointer (&err, g_free);
     g_assert_cmpint (run_child ((const char *[]) { "write", path, source, "backup", NULL },
                                 "link=EPERM", dir, &err), ==, 0);
     assert_contents (path, new_text);
