@@ -644,7 +644,9 @@ measure_stall (const char *variant, guint prefix, guint plies, guint level, Stal
   while (ply (s.window) < prefix + plies && !ts_game_session_is_over (tessera_window_get_session (s.window)) &&
          g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  /* the last move's redraw and autosave */
+  /* the last move's redraw and autosave, without more moves (a fast engine at a low
+   * level plays a move in a few ms: the 100 ms let it play a score more than sampled) */
+  ts_game_session_pause (tessera_window_get_session (s.window));
   run_for (100);
   g_source_remove (id);
   if (ts_game_session_is_over (tessera_window_get_session (s.window)))
