@@ -4,13 +4,13 @@
 /* Translators: the name of a variant */
 N_("Cubic Chess 8×8×8, four players")
 /* Translators: a player (army) in a game */
-N_("Player 1")
+N_("Red")
 /* Translators: a player (army) in a game */
-N_("Player 2")
+N_("Orange")
 /* Translators: a player (army) in a game */
-N_("Player 3")
+N_("Green")
 /* Translators: a player (army) in a game */
-N_("Player 4")
+N_("Blue")
 /* Translators: a piece name */
 N_("King")
 /* Translators: a piece name */
@@ -24,11 +24,11 @@ N_("Knight")
 /* Translators: a piece name */
 N_("Pawn")
 /* Translators: the name of a variant */
-N_("Cubic Chess 8×8×8, teams 1 and 2")
+N_("Cubic Chess 8×8×8, teams Red and Orange")
 /* Translators: the name of a variant */
-N_("Cubic Chess 8×8×8, teams 1 and 3")
+N_("Cubic Chess 8×8×8, teams Red and Green")
 /* Translators: the name of a variant */
-N_("Cubic Chess 8×8×8, teams 1 and 4")
+N_("Cubic Chess 8×8×8, teams Red and Blue")
 /* Translators: the name of a variant */
 N_("Cubic Chess 8×8×8")
 /* Translators: a player (army) in a game */
@@ -37,8 +37,6 @@ N_("White")
 N_("Black")
 /* Translators: the name of a variant */
 N_("Doseki")
-/* Translators: a player (army) in a game */
-N_("Red")
 /* Translators: a piece name */
 N_("Horse")
 /* Translators: a piece name */
@@ -57,12 +55,6 @@ N_("Wisemen")
 N_("Marshal")
 /* Translators: the name of a variant */
 N_("Grossraumschach with Warders")
-/* Translators: a player (army) in a game */
-N_("Orange")
-/* Translators: a player (army) in a game */
-N_("Green")
-/* Translators: a player (army) in a game */
-N_("Blue")
 /* Translators: a piece name */
 N_("Emperor")
 /* Translators: a piece name */

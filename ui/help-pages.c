@@ -11,7 +11,7 @@
 #define P_KEYS N_("With the keyboard: the arrow keys move the cell cursor, Page Up and Page Down go to the next or the previous layer, Enter or Space selects a piece and then its target, and Escape cancels. F1 opens this help.")
 #define P_LIKE_RAUMSCHACH N_("The pieces move as in Raumschach: the king one step in any of the 26 directions; the queen slides in any of the 26 directions; the rook slides orthogonally, the bishop along face diagonals, the unicorn along space diagonals; the knight leaps.")
 #define P_PARTON_PAWN N_("A pawn moves or captures to any of the nine cells one step forward: straight ahead, or with one step to the side, one level up or down, or both; never straight up or down. There is no double step, no en passant and no castling. A pawn promotes on the last rank, on any level, to a queen, rook, bishop, unicorn or knight.")
-#define P_4P_BOARD N_("Four players play on the 8×8×8 board with the pieces and pawn rules of Cubic Chess 8×8×8, in the turn order 1, 2, 3, 4. Player 1 starts on level w, ranks 1–2; player 2 on level k, ranks 8–7; player 3 on level w, ranks 8–7; player 4 on level k, ranks 1–2. Each promotes on its last rank of its farthest level. The armies differ by colour and by a mark.")
+#define P_4P_BOARD N_("Four players play on the 8×8×8 board with the pieces and pawn rules of Cubic Chess 8×8×8, in the turn order Red, Orange, Green, Blue (players 1 to 4 of the rules). Red starts on level w, ranks 1–2; Orange on level k, ranks 8–7; Green on level w, ranks 8–7; Blue on level k, ranks 1–2. Each promotes on its last rank of its farthest level. The armies differ by colour and by a mark.")
 #define P_4P_TEAMS N_("Partners never check each other and never capture each other's pieces. A player with no legal move on his turn is eliminated; from then on his partner moves the eliminated army on its turns. Those pieces still give check, but their king has lost its protection and may be captured. When both players of a team are eliminated, the other team wins.")
 #define P_4P_DRAW N_("A game is drawn after 50 moves per player without a capture or a pawn move, or on the third repetition of a position.")
 #define P_GROSS_ARMIES N_("Grossraumschach (Charles Gilman) is played by four armies — Red, Orange, Green and Blue, in this turn order — on a 6×6×6 cube. A cell is named leftrank, level, rightrank: 1a1. Level a is at the top. Each army starts in a corner: an Emperor, an Empress, two rooks, four unicorns, two bishops, two knights and twelve pawns.")
@@ -69,7 +69,7 @@ static const char *const cubic8_4p[] = {
 
 static const char *const cubic8_teams_12[] = {
   P_4P_BOARD,
-  N_("Players 1 and 2 play as a team against players 3 and 4."),
+  N_("Red and Orange play as a team against Green and Blue."),
   P_4P_TEAMS,
   P_4P_DRAW,
   NULL
@@ -77,7 +77,7 @@ static const char *const cubic8_teams_12[] = {
 
 static const char *const cubic8_teams_13[] = {
   P_4P_BOARD,
-  N_("Players 1 and 3 play as a team against players 2 and 4."),
+  N_("Red and Green play as a team against Orange and Blue."),
   P_4P_TEAMS,
   P_4P_DRAW,
   NULL
@@ -85,7 +85,7 @@ static const char *const cubic8_teams_13[] = {
 
 static const char *const cubic8_teams_14[] = {
   P_4P_BOARD,
-  N_("Players 1 and 4 play as a team against players 2 and 3."),
+  N_("Red and Blue play as a team against Orange and Green."),
   P_4P_TEAMS,
   P_4P_DRAW,
   NULL

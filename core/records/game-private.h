@@ -52,6 +52,12 @@ TsReservedTag ts_record_reserved_tag (const TsVariant *variant, const char *name
 /* The text form's tag for a seat's player: the seat name without what a tag name cannot
  * hold ("Player 1" -> "Player1"). */
 char *ts_record_seat_tag (const TsVariant *variant, guint seat);
+/* The tag earlier versions wrote for the seat's player (its former name, "Player1"), which
+ * the readers still take; NULL if the seat was never renamed. */
+char *ts_record_former_seat_tag (const TsVariant *variant, guint seat);
+/* An earlier version's free tag named as a seat was renamed later ("Red" in a file that
+ * gives the player as "Player1"): kept as a free tag, its name followed by "_". */
+gboolean ts_game_init_displaced_tag (TsGame *game, const char *name, const char *value);
 
 /* TsAnalysisFlags as the files write them: "mark", "line", "mark line"; NULL for none.
  * Parsing takes the words in any order, separated by spaces; FALSE for anything else. */

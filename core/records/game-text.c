@@ -411,6 +411,23 @@ find_tag (GPtrArray *tags, const char *name)
 }
 
 /* Makes the game from the tags: the variant and start position first. */
+
+/* A seat's tag under its present name in a file that also gives the seat's player under
+ * the name earlier versions used ("Red" beside "Player1"): only an earlier version wrote
+ * that, and for it "Red" was a free tag. */
+static gboolean
+tag_is_displaced (const TsVariant *variant, GPtrArray *tags, const Tag *t, guint seat)
+{
+  g_autofree char *former = ts_record_former_seat_tag (variant, seat);
+
+  if (former == NULL || strcmp (t->name, former) == 0)
+    return FALSE;
+  for (guint i = 0; i < tags->len; i++)
+    if (strcmp (((Tag *) tags->pdata[i])->name, former) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 apply_tags (Reader *r, GPtrArray *tags, GError **error)
 {
@@ -461,19 +478,27 @@ apply_tags (Reader *r, GPtrArray *tags, GError **error)
 
       if (t == variant_tag || t == position_tag)
         continue;
-      switch (ts_record_reserved_tag (variant, t->name, &field, &seat))
+      TsReservedTag reserved = ts_record_reserved_tag (variant, t->name, &field, &seat);
+      gboolean displaced = FALSE;
+
+      switch (reserved)
         {
         case TS_RESERVED_FIELD:
           ts_game_init_field (r->game, field, t->value);
           break;
         case TS_RESERVED_SEAT:
-          ts_game_init_player (r->game, seat, t->value);
-          break;
+          if (!(displaced = tag_is_displaced (variant, tags, t, seat)))
+            {
+              ts_game_init_player (r->game, seat, t->value);
+              break;
+            }
+          G_GNUC_FALLTHROUGH;
         default:
           r->line = t->line;
           if (ts_game_n_tags (r->game) == TS_RECORD_MAX_TAGS)
             return fail (r, error, TS_RECORD_ERROR_TOO_LARGE, _("more than %d tags"), TS_RECORD_MAX_TAGS);
-          if (!ts_game_init_tag (r->game, t->name, t->value))
+          if (!(displaced ? ts_game_init_displaced_tag (r->game, t->name, t->value)
+                          : ts_game_init_tag (r->game, t->name, t->value)))
             return fail (r, error, TS_RECORD_ERROR_INVALID, _("tag name %s is reserved"), t->shown);
         }
     }

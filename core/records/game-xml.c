@@ -611,9 +611,13 @@ read_tag (const ReadState *st, TsGame *game, xmlNodePtr node, const char *name, 
       ts_game_init_field (game, field, text);
       return TRUE;
     case TS_RESERVED_SEAT:
-      if (ts_game_get_player (game, seat) != NULL)
+      /* the player given already, by its element: a seat renamed since this file was
+       * written had this name free (an earlier version's free tag "Red") */
+      if (ts_game_get_player (game, seat) == NULL)
+        ts_game_init_player (game, seat, text);
+      else if (ts_game_variant (game)->former_seat_names[seat] == NULL ||
+               !ts_game_init_displaced_tag (game, name, text))
         break;
-      ts_game_init_player (game, seat, text);
       return TRUE;
     case TS_RESERVED_NONE:
       if (ts_game_get_tag (game, name) == NULL && ts_game_init_tag (game, name, text))

@@ -508,17 +508,42 @@ meta_set_tag (Meta *m, const char *name, const char *value)
     }
 }
 
-char *
-ts_record_seat_tag (const TsVariant *variant, guint seat)
+static char *
+seat_tag_of (const char *seat_name, guint seat)
 {
   GString *tag = g_string_new (NULL);
 
-  for (const char *p = variant->seat_names[seat]; *p; p++)
+  for (const char *p = seat_name; *p; p++)
     if (g_ascii_isalnum (*p) || *p == '_')
       g_string_append_c (tag, *p);
   if (tag->len == 0)
     g_string_append_printf (tag, "Seat%u", seat + 1);
   return g_string_free (tag, FALSE);
+}
+
+char *
+ts_record_seat_tag (const TsVariant *variant, guint seat)
+{
+  return seat_tag_of (variant->seat_names[seat], seat);
+}
+
+char *
+ts_record_former_seat_tag (const TsVariant *variant, guint seat)
+{
+  const char *former = variant->former_seat_names[seat];
+
+  return former ? seat_tag_of (former, seat) : NULL;
+}
+
+gboolean
+ts_game_init_displaced_tag (TsGame *game, const char *name, const char *value)
+{
+  g_autoptr (GString) free_name = g_string_new (name);
+
+  do
+    g_string_append_c (free_name, '_');
+  while (ts_game_get_tag (game, free_name->str) != NULL && free_name->len < TS_RECORD_MAX_TAG_NAME);
+  return ts_game_get_tag (game, free_name->str) == NULL && ts_game_init_tag (game, free_name->str, value);
 }
 
 gboolean
@@ -548,8 +573,9 @@ ts_record_reserved_tag (const TsVariant *variant, const char *name, guint *field
   for (guint i = 0; i < variant->n_seats; i++)
     {
       g_autofree char *seat_tag = ts_record_seat_tag (variant, i);
+      g_autofree char *former_tag = ts_record_former_seat_tag (variant, i);
 
-      if (strcmp (name, seat_tag) == 0)
+      if (strcmp (name, seat_tag) == 0 || g_strcmp0 (name, former_tag) == 0)
         {
           if (seat)
             *seat = i;

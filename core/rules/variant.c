@@ -145,7 +145,7 @@ variant_load (GKeyFile *kf,
   g_autofree TsVariant *v = g_new0 (TsVariant, 1);
   g_autofree TsVariantRules *r = g_new0 (TsVariantRules, 1);
   g_autofree char *family = NULL;
-  g_auto(GStrv) seats = NULL, keys = NULL, pieces = NULL, parts = NULL;
+  g_auto(GStrv) seats = NULL, former = NULL, keys = NULL, pieces = NULL, parts = NULL;
   g_autofree gint *sizes = NULL;
   g_autofree gint *teams = NULL;
   gsize n_sizes = 0, n_teams = 0;
@@ -197,9 +197,13 @@ variant_load (GKeyFile *kf,
   if ((v->n_seats != 2 && v->n_seats != 4) || g_strv_length (keys) != v->n_seats)
     goto bad;
   teams = g_key_file_get_integer_list (kf, G, "Teams", &n_teams, NULL);
+  former = g_key_file_get_string_list (kf, G, "FormerSeats", NULL, NULL);
+  if (former && g_strv_length (former) != v->n_seats)
+    goto bad;
   for (guint s = 0; s < v->n_seats; s++)
     {
       v->seat_names[s] = g_strdup (seats[s]);
+      v->former_seat_names[s] = former ? g_strdup (former[s]) : NULL;
       if (strlen (keys[s]) != 1)
         goto bad;
       strcpy (r->seat_keys[s], keys[s]);

@@ -36,6 +36,9 @@ struct _TsVariant {
   guint        n_seats;               /* 2 or 4 */
   guint        team[TS_MAX_SEATS];    /* team index per seat; free-for-all: team[i] = i */
   const char  *seat_names[TS_MAX_SEATS]; /* "White","Black" / "Red","Orange","Green","Blue", N_() */
+  const char  *former_seat_names[TS_MAX_SEATS]; /* what earlier versions called the seats
+                                                   ("Player 1"…), NULL if never renamed:
+                                                   files that use them still open */
   guint        n_piece_types;
   TsPieceType  piece_types[TS_MAX_PIECE_TYPES]; /* index = the type number in TsPiece and TsMove */
   gboolean     has_drops;

@@ -493,6 +493,18 @@ test_cli (void)
     g_assert_nonnull (strstr (err, "/nonexistent/game.pgn"));
     g_assert_cmpstr (out, ==, "");
   }
+  {
+    /* the four-player Cubic armies by their colours' names, as the window shows them */
+    g_autofree char *four = g_build_filename (g_getenv ("TESSERA_SOURCE_ROOT"), "tests", "data", "games",
+                                              "cubic8-4p-32.pgn", NULL);
+    const char *four_args[] = { "annotate", four, out_path, "--depth", "1", NULL };
+
+    g_assert_cmpint (run_cli (four_args, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "\nRed "));
+    g_assert_nonnull (strstr (out, "\nOrange "));
+    g_assert_nonnull (strstr (out, "\nGreen "));
+    g_assert_nonnull (strstr (out, "\nBlue "));
+  }
   g_unlink (out_path);
   g_unlink (backup);
   g_rmdir (dir);

@@ -108,6 +108,72 @@ test_tag_named_like_field (void)
   g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_INVALID);
 }
 
+/* The four-player Cubic seats were "Player 1"…"Player 4" and are named by their colours
+ * now: every earlier version's text file, which gave the players as [Player1 …], still
+ * gives them (as its XML twin does), and the writer uses the colour ([Red …]). */
+static void
+test_renamed_seats (void)
+{
+  static const char *const generations[] = { "2b69bf9", "5c77a57", "6538685", "66cba26" };
+  static const char *const variants[] = { "cubic8-4p", "cubic8-teams-12", "cubic8-teams-13", "cubic8-teams-14" };
+
+  for (guint g = 0; g < G_N_ELEMENTS (generations); g++)
+    for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+      {
+        g_autofree char *pgn_name = g_strconcat (variants[v], ".pgn", NULL);
+        g_autofree char *xml_name = g_strconcat (variants[v], ".tessera", NULL);
+        g_autofree char *pgn = g_test_build_filename (G_TEST_DIST, "records", "corpus", generations[g], pgn_name, NULL);
+        g_autofree char *xml = g_test_build_filename (G_TEST_DIST, "records", "corpus", generations[g], xml_name, NULL);
+        g_autoptr (GError) error = NULL;
+        g_autoptr (TsGame) from_text = ts_game_load (pgn, &error);
+        g_autoptr (TsGame) from_xml = NULL;
+        g_autofree char *written = NULL;
+
+        g_assert_no_error (error);
+        from_xml = ts_game_load (xml, &error);
+        g_assert_no_error (error);
+        g_assert_cmpstr (ts_game_variant (from_text)->seat_names[0], ==, "Red");
+        for (guint seat = 0; seat < 4; seat++)
+          {
+            g_assert_nonnull (ts_game_get_player (from_text, seat));
+            g_assert_cmpstr (ts_game_get_player (from_text, seat), ==, ts_game_get_player (from_xml, seat));
+          }
+        g_assert_null (ts_game_get_tag (from_text, "Player1"));
+        written = ts_game_to_text (from_text, NULL);
+        g_assert_nonnull (strstr (written, "\n[Red \""));
+        g_assert_null (strstr (written, "Player1"));
+      }
+}
+
+/* An earlier version's file that gives a renamed seat's player under its old name and has
+ * a free tag named as the seat is now keeps both: the tag as "Red_". */
+static void
+test_renamed_seat_free_tag (void)
+{
+  static const char text[] = "[Player1 \"Ann\"]\n[Variant \"cubic8-4p\"]\n[Red \"the red one\"]\n\n*\n";
+  static const char xml[] = "<?xml version=\"1.0\"?>\n<tessera-game format=\"1\" variant=\"cubic8-4p\">"
+                            "<player seat=\"0\">Ann</player><tag name=\"Red\">the red one</tag><moves/></tessera-game>\n";
+  const char *const sources[] = { text, xml };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TsGame) game = ts_game_from_data (sources[i], strlen (sources[i]), i ? "old.tessera" : "old.pgn",
+                                                   &error);
+      g_autofree char *written = NULL;
+      g_autoptr (TsGame) again = NULL;
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (ts_game_get_player (game, 0), ==, "Ann");
+      g_assert_cmpstr (ts_game_get_tag (game, "Red_"), ==, "the red one");
+      written = ts_game_to_text (game, NULL);
+      again = ts_game_from_data (written, strlen (written), "new.pgn", &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (ts_game_get_player (again, 0), ==, "Ann");
+      g_assert_cmpstr (ts_game_get_tag (again, "Red_"), ==, "the red one");
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -115,5 +181,7 @@ main (int argc, char **argv)
   g_test_add_func ("/records/corpus/earlier-versions", test_earlier_versions);
   g_test_add_func ("/records/corpus/fuzz-seeds", test_fuzz_seeds);
   g_test_add_func ("/records/corpus/tag-named-like-field", test_tag_named_like_field);
+  g_test_add_func ("/records/corpus/renamed-seats", test_renamed_seats);
+  g_test_add_func ("/records/corpus/renamed-seat-free-tag", test_renamed_seat_free_tag);
   return g_test_run ();
 }

@@ -329,8 +329,8 @@ test_window_four_players (void)
     g_autofree char *summary = ts_game_analysis_get_summary_text (analysis);
     g_autofree char *tip = ts_eval_graph_describe_ply (ts_game_analysis_get_graph (analysis), 2);
 
-    g_assert_nonnull (strstr (summary, "Player 4: "));
-    g_assert_nonnull (strstr (tip, "  Player 2 "));   /* the line of the seat that moved */
+    g_assert_nonnull (strstr (summary, "Blue: "));
+    g_assert_nonnull (strstr (tip, "  Orange "));   /* the line of the seat that moved */
   }
   close_window (window);
 }
