@@ -18,6 +18,7 @@ struct _TsMaterialView
 
   const TsVariant *variant;   /* NULL: nothing to show */
   TsMaterial       material;
+  TsMaterialLine  *line;      /* counted last time: a step counts one move */
 };
 
 G_DEFINE_FINAL_TYPE (TsMaterialView, ts_material_view, GTK_TYPE_WIDGET)
@@ -115,7 +116,7 @@ ts_material_view_set_game (TsMaterialView *self, TsGame *game)
   self->variant = game ? ts_game_variant (game) : NULL;
   memset (&self->material, 0, sizeof self->material);
   if (game)
-    ts_material_compute (&self->material, game, ts_game_current (game));
+    ts_material_line_count (self->line, game, ts_game_current (game), &self->material);
   text = ts_material_view_get_text (self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
   gtk_widget_queue_resize (GTK_WIDGET (self));
@@ -244,10 +245,18 @@ ts_material_view_measure (GtkWidget *widget, GtkOrientation orientation, int for
 }
 
 static void
+ts_material_view_finalize (GObject *object)
+{
+  ts_material_line_free (TS_MATERIAL_VIEW (object)->line);
+  G_OBJECT_CLASS (ts_material_view_parent_class)->finalize (object);
+}
+
+static void
 ts_material_view_class_init (TsMaterialViewClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->finalize = ts_material_view_finalize;
   widget_class->snapshot = ts_material_view_snapshot;
   widget_class->measure = ts_material_view_measure;
   gtk_widget_class_set_css_name (widget_class, "material");
@@ -257,6 +266,7 @@ ts_material_view_class_init (TsMaterialViewClass *klass)
 static void
 ts_material_view_init (TsMaterialView *self)
 {
+  self->line = ts_material_line_new ();
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Material"), -1);
 }

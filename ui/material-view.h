@@ -13,7 +13,8 @@ G_DECLARE_FINAL_TYPE (TsMaterialView, ts_material_view, TS, MATERIAL_VIEW, GtkWi
  * their owners' colours, piece-art's images; more than four of a kind as one and "×n"),
  * and its material balance ("+2"). Doseki: checkers captured and waiting outside. */
 GtkWidget        *ts_material_view_new          (void);
-/* Counts at game's cursor (call again after every change); NULL clears. */
+/* Counts at game's cursor (call again after every change: a step costs one move, see
+ * ts_material_line_count); NULL clears. */
 void              ts_material_view_set_game     (TsMaterialView *self,
                                                  TsGame         *game);
 const TsMaterial *ts_material_view_get_material (TsMaterialView *self);

@@ -27,9 +27,24 @@ int  ts_material_piece_value (const TsVariant  *variant,
 void ts_material_compute     (TsMaterial       *m,
                               const TsGame     *game,
                               const TsGameNode *node);
+
+/* The same, keeping the line counted for the next call: from there only the moves between
+ * the two nodes are made or taken back, as the game's own cursor moves (a step beside the
+ * board costs one move, not the line's length). Any game, any node, edits in between: the
+ * line is checked against node's (nodes and moves) each time. */
+typedef struct _TsMaterialLine TsMaterialLine;
+
+TsMaterialLine *ts_material_line_new   (void);
+void            ts_material_line_free  (TsMaterialLine   *line);
+void            ts_material_line_count (TsMaterialLine   *line,
+                                        const TsGame     *game,
+                                        const TsGameNode *node,
+                                        TsMaterial       *m);
 /* The balance as shown: "+3", "−1", "" for 0 (pawns from centipawns, rounded; Doseki:
  * checkers). */
 char *ts_material_balance_text (const TsMaterial *m,
                                 guint             seat);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsMaterialLine, ts_material_line_free)
 
 G_END_DECLS

@@ -682,6 +682,115 @@ test_material (void)
   }
 }
 
+static void
+collect_nodes (TsGameNode *node, GPtrArray *out)
+{
+  g_ptr_array_add (out, node);
+  for (guint i = 0; i < ts_game_node_n_children (node); i++)
+    collect_nodes (ts_game_node_child (node, i), out);
+}
+
+/* The line kept between counts says what a count from the start says. */
+static void
+assert_line_counts (TsMaterialLine *line, TsGame *game, TsGameNode *node)
+{
+  TsMaterial kept, fresh;
+
+  ts_material_line_count (line, game, node, &kept);
+  ts_material_compute (&fresh, game, node);
+  g_assert_cmpmem (&kept, sizeof kept, &fresh, sizeof fresh);
+}
+
+/* The material view counts a step with one move (ts_material_line_count): wherever the
+ * cursor goes (a step either way, into a variation, a jump), after edits that free nodes
+ * and add others (at the same addresses, with other moves), and in another game, the
+ * counts are the same as counted from the start. */
+static void
+test_material_line (void)
+{
+  const char *variants[] = { "raumschach", "grossraumschach", "cubic8-4p", "doseki" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+
+  for (guint k = 0; k < G_N_ELEMENTS (variants); k++)
+    {
+      g_autoptr(TsGame) game = ts_game_new_random (ts_variant_lookup (variants[k]), 120, 30, FALSE, k + 1);
+      g_autoptr(TsMaterialLine) line = ts_material_line_new ();
+      g_autoptr(GPtrArray) nodes = g_ptr_array_new ();
+      TsGameNode *node = ts_game_root (game);
+      guint reused = 0;
+
+      collect_nodes (node, nodes);
+      for (guint i = 0; i < 400; i++)
+        {
+          guint r = g_rand_int_range (rand, 0, 10);
+
+          if (r < 5 && ts_game_node_n_children (node) > 0)
+            node = ts_game_node_child (node, g_rand_int_range (rand, 0, ts_game_node_n_children (node)));
+          else if (r < 8 && node->parent)
+            node = node->parent;
+          else
+            node = nodes->pdata[g_rand_int_range (rand, 0, nodes->len)];
+          assert_line_counts (line, game, node);
+        }
+
+      /* edits: the moves after a node taken back (freed), others played there */
+      for (guint i = 0; i < 20; i++)
+        {
+          TsGameNode *at, *gone, *played;
+          TsMove old;
+          TsMoveList legal;
+          TsPosition *pos;
+          const TsMove *chosen;
+
+          for (at = nodes->pdata[g_rand_int_range (rand, 0, nodes->len)]; ts_game_node_n_children (at) == 0;)
+            at = at->parent;
+          gone = ts_game_node_child (at, 0);
+          old = gone->move;
+          assert_line_counts (line, game, gone);
+          ts_game_go_to (game, at);
+          ts_game_truncate_after (game, at);
+          ts_game_clear_undo (game);   /* the nodes after at are freed */
+          pos = ts_position_copy (ts_game_position (game));
+          ts_move_list_init (&legal);
+          ts_position_generate_legal (pos, &legal);
+          /* another move, a capture where a move was not one or the other way round if
+           * there is one, so that counting the old move gives other figures */
+          chosen = NULL;
+          for (guint m = 0; m < legal.n; m++)
+            if (!ts_move_equal (legal.moves[m], old) &&
+                (chosen == NULL || (legal.moves[m].flags & TS_MOVE_CAPTURE) != (old.flags & TS_MOVE_CAPTURE)))
+              chosen = &legal.moves[m];
+          if (chosen)
+            {
+              played = ts_game_add_move (game, *chosen);
+              reused += played == gone;
+              assert_line_counts (line, game, played);
+            }
+          ts_move_list_clear (&legal);
+          g_clear_pointer (&pos, ts_position_free);
+          g_ptr_array_set_size (nodes, 0);
+          collect_nodes (ts_game_root (game), nodes);
+          assert_line_counts (line, game, nodes->pdata[g_rand_int_range (rand, 0, nodes->len)]);
+        }
+      g_test_message ("%s: a new node at a freed one's address %u times of 20", variants[k], reused);
+
+      /* another game (other nodes), then one from another start */
+      {
+        g_autoptr(TsGame) other = ts_game_new_random (ts_variant_lookup (variants[k]), 60, 0, FALSE, k + 11);
+
+        ts_game_go_end (other);
+        assert_line_counts (line, other, ts_game_current (other));
+      }
+      if (k == 0)
+        {
+          g_autoptr(TsGame) setup = game_from ("raumschach w:KAa1,QCc3,PAb2 b:KEe4,RCc4,NEa5 turn=w");
+
+          g_assert_nonnull (ts_game_add_move_text (setup, "QxCc4", NULL));
+          assert_line_counts (line, setup, ts_game_current (setup));
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -698,5 +807,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/study/new-game-header", test_new_game_header);
   g_test_add_func ("/study/game-info", test_game_info);
   g_test_add_func ("/study/material", test_material);
+  g_test_add_func ("/study/material-line", test_material_line);
   return g_test_run ();
 }
