@@ -30,12 +30,11 @@ io_error (const char *filename, int err, GError **error)
   return NULL;
 }
 
-/* Reads a regular file of at most TS_RECORD_MAX_FILE_SIZE bytes. A pipe or device is
- * refused without waiting for it (opened non-blocking, then looked at: a FIFO nobody
- * writes to blocked the open forever), and so is a folder; a huge file is refused
- * before it is read. */
-static char *
-read_limited (const char *filename, gsize *length, GError **error)
+/* Reads a regular file of at most max_size bytes. A pipe or device is refused without
+ * waiting for it (opened non-blocking, then looked at: a FIFO nobody writes to blocked
+ * the open forever), and so is a folder; a huge file is refused before it is read. */
+char *
+ts_record_read_file (const char *filename, gsize max_size, gsize *length, GError **error)
 {
   g_autoptr (GByteArray) buf = g_byte_array_new ();
   struct stat st;
@@ -51,7 +50,7 @@ read_limited (const char *filename, gsize *length, GError **error)
       close (fd);
       return io_error (filename, err, error);
     }
-  if (!S_ISREG (st.st_mode) || st.st_size > TS_RECORD_MAX_FILE_SIZE)
+  if (!S_ISREG (st.st_mode) || (gsize) st.st_size > max_size)
     {
       close (fd);
       if (S_ISDIR (st.st_mode))
@@ -61,7 +60,7 @@ read_limited (const char *filename, gsize *length, GError **error)
                              _("not a regular file (a pipe, socket or device), not a game file"));
       else
         ts_record_set_error (error, TS_RECORD_ERROR_TOO_LARGE, filename, 0,
-                             _("larger than %u bytes"), TS_RECORD_MAX_FILE_SIZE);
+                             _("larger than %u bytes"), (guint) max_size);
       return NULL;
     }
   fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
@@ -80,11 +79,11 @@ read_limited (const char *filename, gsize *length, GError **error)
       if (n == 0)
         break;
       /* It may have grown since fstat. */
-      if (buf->len + n > TS_RECORD_MAX_FILE_SIZE)
+      if (buf->len + (gsize) n > max_size)
         {
           close (fd);
           ts_record_set_error (error, TS_RECORD_ERROR_TOO_LARGE, filename, 0,
-                               _("larger than %u bytes"), TS_RECORD_MAX_FILE_SIZE);
+                               _("larger than %u bytes"), (guint) max_size);
           return NULL;
         }
       g_byte_array_append (buf, chunk, n);
@@ -103,7 +102,7 @@ ts_game_load (const char *filename, GError **error)
 
   g_return_val_if_fail (filename != NULL, NULL);
 
-  data = read_limited (filename, &length, error);
+  data = ts_record_read_file (filename, TS_RECORD_MAX_FILE_SIZE, &length, error);
   if (data == NULL)
     return NULL;
   return ts_game_from_data (data, length, filename, error);

@@ -68,6 +68,9 @@ gboolean ts_record_analysis_parse  (const char *text, guint8 *flags);
 void ts_record_set_error (GError **error, TsRecordError code, const char *source, guint line,
                           const char *format, ...) G_GNUC_PRINTF (5, 6);
 
+/* The file's bytes, NUL-terminated (the NUL not counted in length); at most max_size. */
+char   *ts_record_read_file (const char *filename, gsize max_size, gsize *length, GError **error);
+
 TsGame *ts_game_from_xml  (const char *data, gsize length, const char *source, GError **error);
 TsGame *ts_game_from_text (const char *data, gsize length, const char *source, GError **error);
 
