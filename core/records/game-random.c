@@ -213,3 +213,86 @@ ts_game_new_random (const TsVariant *variant,
   ts_game_set_unmodified (game);
   return game;
 }
+
+/* The move the "book" plays: one of the first width legal moves (in the generator's
+ * order), so that games share openings and reach positions by different orders. */
+static gboolean
+pick_book_move (GRand *rand, TsPosition *pos, guint width, TsMove *out)
+{
+  TsMoveList list;
+  gboolean found = FALSE;
+
+  ts_move_list_init (&list);
+  ts_position_generate_legal (pos, &list);
+  for (guint tries = 0; tries < 8 && list.n > 0 && !found; tries++)
+    {
+      TsUndo undo;
+
+      *out = list.moves[g_rand_int_range (rand, 0, MIN (list.n, width))];
+      ts_position_make (pos, *out, &undo);
+      found = ts_game_check_playable (pos, NULL);
+      ts_position_unmake (pos, &undo);
+    }
+  ts_move_list_clear (&list);
+  return found;
+}
+
+static const char *const player_names[] = {
+  "Anna", "Boris", "Chen", "Dana", "Emil", "Fatima", "Gosia", "Hiro", "Ines", "Jonas",
+};
+static const char *const event_names[] = {
+  "Tessera Cup", "Spring Open", "Club Championship", "Correspondence Series",
+};
+
+TsGame *
+ts_game_new_random_opening (const TsVariant *variant,
+                            guint            n_moves,
+                            guint            book_plies,
+                            guint            book_width,
+                            guint32          seed)
+{
+  static const char *const results2[] = { "1-0", "0-1", "1/2-1/2", "1-0", "0-1", "*" };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  TsGame *game = ts_game_new (variant, NULL);
+  g_autofree char *date = NULL;
+
+  for (guint i = 0; i < n_moves; i++)
+    {
+      g_autoptr (TsPosition) pos = ts_position_copy (ts_game_position (game));
+      TsGameNode *node;
+      TsMove m;
+
+      if (!(i < book_plies ? pick_book_move (rand, pos, book_width, &m)
+                           : pick_move (rand, pos, NULL, &m)))
+        break;
+      node = ts_game_add_move (game, m);
+      if (g_rand_int_range (rand, 0, 3) == 0)
+        {
+          node->annotation.eval.kind = TS_EVAL_CP;
+          node->annotation.eval.value = g_rand_int_range (rand, -300, 301);
+          node->annotation.eval.depth = g_rand_int_range (rand, 1, 20);
+        }
+    }
+  for (guint seat = 0; seat < variant->n_seats; seat++)
+    ts_game_init_player (game, seat, player_names[g_rand_int_range (rand, 0, G_N_ELEMENTS (player_names))]);
+  ts_game_init_field (game, TS_GAME_EVENT, event_names[g_rand_int_range (rand, 0, G_N_ELEMENTS (event_names))]);
+  date = g_strdup_printf ("20%02d.%02d.%02d", g_rand_int_range (rand, 20, 27), g_rand_int_range (rand, 1, 13),
+                          g_rand_int_range (rand, 1, 29));
+  ts_game_init_field (game, TS_GAME_DATE, date);
+  if (variant->n_seats == 2)
+    ts_game_init_field (game, TS_GAME_RESULT, results2[g_rand_int_range (rand, 0, G_N_ELEMENTS (results2))]);
+  else
+    {
+      guint winner = g_rand_int_range (rand, 0, variant->n_seats + 1);
+      GString *result = g_string_new (NULL);
+
+      for (guint seat = 0; seat < variant->n_seats; seat++)
+        g_string_append_printf (result, "%s%c", seat ? "-" : "", seat == winner ? '1' : '0');
+      ts_game_init_field (game, TS_GAME_RESULT, winner < variant->n_seats ? result->str : "*");
+      g_string_free (result, TRUE);
+    }
+  ts_game_go_start (game);
+  ts_game_clear_undo (game);
+  ts_game_set_unmodified (game);
+  return game;
+}

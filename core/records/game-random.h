@@ -15,4 +15,15 @@ TsGame *ts_game_new_random (const TsVariant *variant,
                             gboolean         annotate,
                             guint32          seed);
 
+/* A game as a collection of played games holds them: its first book_plies moves each one
+ * of the first book_width legal moves, so that games share openings (and reach positions
+ * by different move orders), then random moves; players, an event and a date from small
+ * lists, a random result, an evaluation on about a third of the moves. Same seed, same
+ * game. For the opening tree's tests and benchmarks. */
+TsGame *ts_game_new_random_opening (const TsVariant *variant,
+                                    guint            n_moves,
+                                    guint            book_plies,
+                                    guint            book_width,
+                                    guint32          seed);
+
 G_END_DECLS
