@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -151,4 +152,13 @@ ts_cli_hash_fits (int hash_mb)
   ts_cli_error (_("--hash %d: at most %u MiB on this machine (half of its memory)"), hash_mb,
                 ts_cli_max_hash_mb ());
   return FALSE;
+}
+
+double
+ts_cli_cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
 }

@@ -104,16 +104,6 @@ typedef struct {
   double      best, total, cpu_best;
 } Timing;
 
-/* CPU time too: on a busy machine the wall clock says more about the neighbours. */
-static double
-cpu_seconds (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void
 timing_add (Timing *t, double seconds, double cpu)
 {
@@ -203,10 +193,10 @@ bench_hostile (int iterations)
         {
           g_autoptr (GError) error = NULL;
           gint64 start = g_get_monotonic_time ();
-          double cpu_start = cpu_seconds ();
+          double cpu_start = ts_cli_cpu_seconds ();
           g_autoptr (TsGame) game = ts_game_from_data (data->str, data->len, "hostile", &error);
 
-          timing_add (&timing, (g_get_monotonic_time () - start) / 1e6, cpu_seconds () - cpu_start);
+          timing_add (&timing, (g_get_monotonic_time () - start) / 1e6, ts_cli_cpu_seconds () - cpu_start);
           g_free (message);
           message = game ? g_strdup ("(opened)") : g_strdup (error->message);
         }
@@ -277,7 +267,7 @@ ts_cli_bench_records (int argc, char **argv)
         gboolean text = t >= 2;
         const char *path = text ? text_path : xml_path;
         gint64 start = g_get_monotonic_time ();
-        double cpu_start = cpu_seconds ();
+        double cpu_start = ts_cli_cpu_seconds ();
 
         if (t == 4)
           navigate (game, rand, nodes);
@@ -293,7 +283,7 @@ ts_cli_bench_records (int argc, char **argv)
             if (loaded == NULL)
               break;
           }
-        timing_add (&timings[t], (g_get_monotonic_time () - start) / 1e6, cpu_seconds () - cpu_start);
+        timing_add (&timings[t], (g_get_monotonic_time () - start) / 1e6, ts_cli_cpu_seconds () - cpu_start);
       }
 
   if (error == NULL)

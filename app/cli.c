@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "cli-annotate.h"
+#include "cli-collection.h"
 #include "cli-engine.h"
 #include "cli-protocol.h"
 #include "cli-rules.h"
@@ -37,6 +38,8 @@ static const TsCliCommand commands[] = {
   { "validate", N_("Check game record files"), ts_cli_validate },
   { "convert", N_("Convert a game record between the XML and text forms"), ts_cli_convert },
   { "bench-records", N_("Time loading and saving a large game record"), ts_cli_bench_records },
+  { "collection", N_("Collections: list, add, extract, merge, stats, tree"), ts_cli_collection },
+  { "bench-collection", N_("Time opening a large collection and building its opening tree"), ts_cli_bench_collection },
   /* engine */
   { "analyse", N_("Search a position and print the best move"), ts_cli_analyse },
   { "match", N_("Play engine levels and the greedy player against each other"), ts_cli_match },

@@ -55,4 +55,8 @@ guint            ts_cli_max_hash_mb            (void);
 /* Whether --hash MB is within ts_cli_max_hash_mb (); if not, prints why. */
 gboolean         ts_cli_hash_fits              (int hash_mb);
 
+/* The process's CPU time in seconds: benchmarks show it beside the wall clock, which on a
+ * busy machine says more about the neighbours. */
+double           ts_cli_cpu_seconds            (void);
+
 G_END_DECLS

@@ -172,6 +172,13 @@ ts_collection_new (TsGameFormat format)
   return c;
 }
 
+static const char *
+source_name (const char *filename)
+{
+  /* Translators: names a collection not saved yet in messages ("collection:3: …") */
+  return filename ? filename : _("collection");
+}
+
 TsCollection *
 ts_collection_from_data (GBytes *data, const char *source, GError **error)
 {
@@ -180,7 +187,7 @@ ts_collection_from_data (GBytes *data, const char *source, GError **error)
 
   g_return_val_if_fail (data != NULL, NULL);
 
-  if (!ts_collection_index (data, source ? source : _("collection"), &index, error))
+  if (!ts_collection_index (data, source_name (source), &index, error))
     return NULL;
   c = g_new0 (TsCollection, 1);
   c->ref_count = 1;
@@ -351,12 +358,6 @@ ts_collection_game_bytes (const TsCollection *c, guint i)
   return entry_at (c, i)->bytes;
 }
 
-static const char *
-source_name (const TsCollection *c)
-{
-  return c->filename ? c->filename : _("collection");
-}
-
 TsGame *
 ts_collection_read_game (TsCollection *c, guint i, GError **error)
 {
@@ -365,7 +366,7 @@ ts_collection_read_game (TsCollection *c, guint i, GError **error)
   TsGame *game;
 
   g_return_val_if_fail (e != NULL, NULL);
-  game = ts_collection_entry_read (e, source_name (c), &local_error);
+  game = ts_collection_entry_read (e, source_name (c->filename), &local_error);
   if (game == NULL)
     {
       if (e->error == NULL)

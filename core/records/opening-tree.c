@@ -338,9 +338,8 @@ ts_opening_tree_open (const char *const    *files,
     return NULL;
   if (tree->n_files_skipped == tree->sources->len)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   ngettext ("The file could not be read.", "None of the %u files could be read.",
-                             tree->sources->len), tree->sources->len);
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("None of the files could be read as games."));
       ts_opening_tree_free (tree);
       return NULL;
     }
