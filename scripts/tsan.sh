@@ -8,7 +8,7 @@ dir=${1:-build-tsan}
 if ! [ -d "$dir" ]; then
   meson setup "$dir" -Db_sanitize=thread -Db_lundef=false -Dgui=disabled -Dbuildtype=debugoptimized
 fi
-ninja -C "$dir" tests/engine/test-search-thread tests/engine/test-cli-protocol tests/engine/test-annotate app/tessera-cli
+ninja -C "$dir" tests/engine/test-search-thread tests/engine/test-cli-protocol tests/engine/test-annotate tests/records/test-opening-tree app/tessera-cli
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan.supp ${TSAN_OPTIONS:-}"
 # The threaded code is what TSan is for: the threaded search, and `tessera-cli engine`
 # (its search thread and its reader) driven by the protocol test. The other engine tests
@@ -17,3 +17,6 @@ meson test -C "$dir" engine-thread engine-protocol --no-rebuild --print-errorlog
 # Whole-game analysis in its GTask worker: progress, the end, cancellation.
 meson test -C "$dir" engine-annotate --no-rebuild --print-errorlogs --timeout-multiplier 6 \
   --test-args '-p /annotate/async'
+# The opening tree: the threads that read a collection's games, stopping, progress.
+meson test -C "$dir" records-opening-tree --no-rebuild --print-errorlogs --timeout-multiplier 6 \
+  --test-args '-p /opening-tree/counts -p /opening-tree/stop -p /opening-tree/folder'

@@ -106,7 +106,7 @@ static void
 judge_by_reader (TsCollectionEntry *e, const char *source)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (TsGame) game = ts_collection_entry_read (e, source, &error);
+  g_autoptr (TsGame) game = ts_collection_read_bytes (e->bytes, e->line, source, &error);
 
   if (game)
     ts_collection_entry_set_header (e, game);

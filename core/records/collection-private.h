@@ -27,8 +27,9 @@ TsCollectionEntry *ts_collection_entry_ref   (TsCollectionEntry *e);
 void               ts_collection_entry_unref (TsCollectionEntry *e);
 /* The header from a game read or written. */
 void               ts_collection_entry_set_header (TsCollectionEntry *e, const TsGame *game);
-/* Reads the entry's game with the file's line numbers. */
-TsGame            *ts_collection_entry_read  (TsCollectionEntry *e, const char *source,
+/* Reads a game's text that begins on line of the file source, with the file's line
+ * numbers. */
+TsGame            *ts_collection_read_bytes  (GBytes *bytes, guint line, const char *source,
                                               GError **error);
 
 /* What indexing a file finds: the bytes before the first game (the XML declaration and

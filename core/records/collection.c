@@ -100,10 +100,10 @@ ts_collection_entry_set_header (TsCollectionEntry *e, const TsGame *game)
  * they are given, so the game's text is preceded by as many line ends as lines come
  * before it in the file. */
 TsGame *
-ts_collection_entry_read (TsCollectionEntry *e, const char *source, GError **error)
+ts_collection_read_bytes (GBytes *game_bytes, guint line, const char *source, GError **error)
 {
-  gsize length, pad = e->line > 1 ? e->line - 1 : 0;
-  const char *bytes = g_bytes_get_data (e->bytes, &length);
+  gsize length, pad = line > 1 ? line - 1 : 0;
+  const char *bytes = g_bytes_get_data (game_bytes, &length);
   g_autofree char *text = g_malloc (pad + length + 1);
 
   memset (text, '\n', pad);
@@ -366,7 +366,7 @@ ts_collection_read_game (TsCollection *c, guint i, GError **error)
   TsGame *game;
 
   g_return_val_if_fail (e != NULL, NULL);
-  game = ts_collection_entry_read (e, source_name (c->filename), &local_error);
+  game = ts_collection_read_bytes (e->bytes, e->line, source_name (c->filename), &local_error);
   if (game == NULL)
     {
       if (e->error == NULL)

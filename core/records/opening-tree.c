@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "records/collection.h"
+#include "records/collection-private.h"
 #include "records/game-private.h"
 #include "rules/notation.h"
 
@@ -54,25 +54,41 @@ ts_opening_tree_free (TsOpeningTree *tree)
 
 /* ---- Building ---- */
 
+/* The games are read by several threads (reading checks every move: most of the time),
+ * each with its own move table and records, merged at the end. */
+#define MAX_THREADS 4
+
 /* One move of one game's main line. */
 typedef struct {
   guint64 key;
-  guint32 san;
+  guint32 san;        /* in the thread's table, then in the tree's */
   gint8   score;      /* for the mover: 2 won, 1 drawn, 0 lost, -1 no result */
   gboolean has_eval;
   gint16  eval;
 } Record;
 
+/* What the threads share while they read one file. */
 typedef struct {
-  TsOpeningTree        *tree;
-  GHashTable           *san_ids;   /* SAN -> id + 1 */
-  GArray               *records;
+  TsCollection         *c;
+  const char           *source;
+  gint                  next;        /* the next game to take */
+  gint                  cancelled;
   const gint           *stop;
   TsOpeningTreeProgress progress;
   gpointer              data;
-  guint64               bytes_done, bytes_total;
+  guint64               bytes_before, bytes_total;
+  gssize                bytes_read;  /* of this file's games */
   gint64                last_report;
-} Builder;
+} Shared;
+
+typedef struct {
+  Shared     *shared;
+  GHashTable *san_ids;   /* SAN -> id + 1 */
+  GPtrArray  *sans;
+  GArray     *records;
+  guint       n_games, n_skipped;
+  gboolean    reports;   /* the calling thread reports progress */
+} Worker;
 
 /* What the result gave seat: 2 a win, 1 a draw, 0 a loss, -1 when there is none. */
 static int
@@ -97,23 +113,23 @@ clamped_eval (const TsEval *e)
 }
 
 static guint32
-san_id (Builder *b, const char *san)
+san_id (Worker *w, const char *san)
 {
-  gpointer id = g_hash_table_lookup (b->san_ids, san);
+  gpointer id = g_hash_table_lookup (w->san_ids, san);
 
   if (id == NULL)
     {
       char *copy = g_strdup (san);
 
-      g_ptr_array_add (b->tree->sans, copy);
-      id = GUINT_TO_POINTER (b->tree->sans->len);
-      g_hash_table_insert (b->san_ids, copy, id);
+      g_ptr_array_add (w->sans, copy);
+      id = GUINT_TO_POINTER (w->sans->len);
+      g_hash_table_insert (w->san_ids, copy, id);
     }
   return GPOINTER_TO_UINT (id) - 1;
 }
 
 static void
-add_game (Builder *b, const TsGame *game)
+add_game (Worker *w, const TsGame *game)
 {
   g_autoptr (TsPosition) pos = ts_position_copy (ts_game_start_position (game));
   const char *result = ts_game_get_field (game, TS_GAME_RESULT);
@@ -127,35 +143,63 @@ add_game (Builder *b, const TsGame *game)
     {
       const TsGameNode *child = ts_game_node_child (node, 0);
       const TsEval *eval = &child->annotation.eval;
-      Record r = { ts_position_hash (pos), san_id (b, child->san),
+      Record r = { ts_position_hash (pos), san_id (w, child->san),
                    (gint8) scores[ts_position_side_to_move (pos)], eval->kind != TS_EVAL_NONE, 0 };
       TsUndo undo;
 
       if (r.has_eval)
         r.eval = clamped_eval (eval);
-      g_array_append_val (b->records, r);
+      g_array_append_val (w->records, r);
       ts_position_make (pos, child->move, &undo);
       node = child;
     }
-  b->tree->n_games++;
+  w->n_games++;
 }
 
 static void
-report (Builder *b, guint64 done)
+report (Shared *s)
 {
   gint64 now = g_get_monotonic_time ();
 
-  if (b->progress && (now - b->last_report > 50000 || done == b->bytes_total))
+  if (s->progress && now - s->last_report > 50000)
     {
-      b->last_report = now;
-      b->progress (b->bytes_total ? (double) done / b->bytes_total : 1.0, b->data);
+      s->last_report = now;
+      s->progress (s->bytes_total ? (double) (s->bytes_before + g_atomic_pointer_get (&s->bytes_read)) / s->bytes_total
+                                  : 0, s->data);
     }
 }
 
-static gboolean
-stopped (const Builder *b)
+static gpointer
+work (gpointer data)
 {
-  return b->stop && g_atomic_int_get (b->stop);
+  Worker *w = data;
+  Shared *s = w->shared;
+  guint n = ts_collection_n_games (s->c);
+
+  for (;;)
+    {
+      guint i = (guint) g_atomic_int_add (&s->next, 1);
+      g_autoptr (TsGame) game = NULL;
+
+      if (i >= n || g_atomic_int_get (&s->cancelled))
+        break;
+      if (s->stop && g_atomic_int_get (s->stop))
+        {
+          g_atomic_int_set (&s->cancelled, 1);
+          break;
+        }
+      /* Read-only calls on the collection: the threads share it. */
+      game = ts_collection_read_bytes (ts_collection_game_bytes (s->c, i), ts_collection_game_line (s->c, i),
+                                       s->source, NULL);
+      if (game)
+        add_game (w, game);
+      else
+        w->n_skipped++;
+      g_atomic_pointer_add (&s->bytes_read, g_bytes_get_size (ts_collection_game_bytes (s->c, i)));
+      if (w->reports)
+        report (s);
+    }
+  return NULL;
 }
 
 static void
@@ -193,40 +237,32 @@ read_source (const char *path, TsTreeSource *source, GError **error)
   return bytes;
 }
 
+/* Reads one file's games with every worker; FALSE when stopped. */
 static gboolean
-add_file (Builder *b, const char *path, GError **error)
+add_file (TsOpeningTree *tree, Shared *s, Worker *workers, guint n_workers, const char *path)
 {
   TsTreeSource source = { 0 };
   g_autoptr (GBytes) bytes = read_source (path, &source, NULL);
   g_autoptr (TsCollection) c = bytes ? ts_collection_from_data (bytes, path, NULL) : NULL;
-  const char *base = bytes ? g_bytes_get_data (bytes, NULL) : NULL;
-  guint64 done = b->bytes_done;
+  GThread *threads[MAX_THREADS] = { NULL };
 
-  g_array_append_val (b->tree->sources, source);
+  g_array_append_val (tree->sources, source);
   if (c == NULL)
     {
-      b->tree->n_files_skipped++;
+      tree->n_files_skipped++;
       return TRUE;
     }
-  for (guint i = 0; i < ts_collection_n_games (c); i++)
-    {
-      g_autoptr (TsGame) game = ts_collection_read_game (c, i, NULL);
-      gsize size;
-      const char *text = g_bytes_get_data (ts_collection_game_bytes (c, i), &size);
-
-      if (stopped (b))
-        {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Stopped"));
-          return FALSE;
-        }
-      if (game)
-        add_game (b, game);
-      else
-        b->tree->n_skipped++;
-      report (b, done + (text + size - base));
-    }
-  b->bytes_done = done + g_bytes_get_size (bytes);
-  return TRUE;
+  s->c = c;
+  s->source = path;
+  s->next = 0;
+  s->bytes_read = 0;
+  for (guint t = 1; t < n_workers; t++)
+    threads[t] = g_thread_new ("opening-tree", work, &workers[t]);
+  work (&workers[0]);
+  for (guint t = 1; t < n_workers; t++)
+    g_thread_join (threads[t]);
+  s->bytes_before += source.size;
+  return !g_atomic_int_get (&s->cancelled);
 }
 
 static int
@@ -239,10 +275,44 @@ compare_records (const void *a, const void *b)
   return x->san < y->san ? -1 : x->san > y->san;
 }
 
-/* The records counted by (position, move). */
-static void
-aggregate (TsOpeningTree *tree, GArray *records)
+static int
+compare_strings (gconstpointer a, gconstpointer b)
 {
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The workers' records with their moves numbered in one table (sorted, so that the same
+ * games give the same file), counted by (position, move). */
+static void
+merge (TsOpeningTree *tree, Worker *workers, guint n_workers)
+{
+  g_autoptr (GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GArray) records = g_array_new (FALSE, FALSE, sizeof (Record));
+
+  for (guint t = 0; t < n_workers; t++)
+    for (guint i = 0; i < workers[t].sans->len; i++)
+      if (!g_hash_table_contains (ids, workers[t].sans->pdata[i]))
+        {
+          g_hash_table_add (ids, workers[t].sans->pdata[i]);
+          g_ptr_array_add (tree->sans, g_strdup (workers[t].sans->pdata[i]));
+        }
+  g_ptr_array_sort (tree->sans, compare_strings);
+  for (guint i = 0; i < tree->sans->len; i++)
+    g_hash_table_insert (ids, tree->sans->pdata[i], GUINT_TO_POINTER (i));
+  for (guint t = 0; t < n_workers; t++)
+    {
+      Worker *w = &workers[t];
+
+      for (guint i = 0; i < w->records->len; i++)
+        {
+          Record r = g_array_index (w->records, Record, i);
+
+          r.san = GPOINTER_TO_UINT (g_hash_table_lookup (ids, w->sans->pdata[r.san]));
+          g_array_append_val (records, r);
+        }
+      tree->n_games += w->n_games;
+      tree->n_skipped += w->n_skipped;
+    }
   qsort (records->data, records->len, sizeof (Record), compare_records);
   for (guint i = 0; i < records->len; i++)
     {
@@ -272,27 +342,42 @@ static TsOpeningTree *
 build (const char *const *files, const gint *stop, TsOpeningTreeProgress progress, gpointer data,
        GError **error)
 {
-  g_autoptr (GHashTable) san_ids = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (GArray) records = g_array_new (FALSE, FALSE, sizeof (Record));
-  Builder b = { ts_opening_tree_new (), san_ids, records, stop, progress, data, 0, 0, 0 };
+  TsOpeningTree *tree = ts_opening_tree_new ();
+  Shared shared = { NULL, NULL, 0, 0, stop, progress, data, 0, 0, 0, 0 };
+  Worker workers[MAX_THREADS];
+  guint n_workers = CLAMP (g_get_num_processors (), 1, MAX_THREADS);
+  gboolean ok = TRUE;
 
   for (guint i = 0; files[i]; i++)
     {
       GStatBuf st;
 
       if (g_stat (files[i], &st) == 0)
-        b.bytes_total += st.st_size;
+        shared.bytes_total += st.st_size;
     }
-  for (guint i = 0; files[i]; i++)
-    if (!add_file (&b, files[i], error))
-      {
-        ts_opening_tree_free (b.tree);
-        return NULL;
-      }
-  aggregate (b.tree, records);
+  for (guint t = 0; t < n_workers; t++)
+    workers[t] = (Worker) { &shared, g_hash_table_new (g_str_hash, g_str_equal),
+                            g_ptr_array_new_with_free_func (g_free),
+                            g_array_new (FALSE, FALSE, sizeof (Record)), 0, 0, t == 0 };
+  for (guint i = 0; files[i] && ok; i++)
+    ok = add_file (tree, &shared, workers, n_workers, files[i]);
+  if (ok)
+    merge (tree, workers, n_workers);
+  for (guint t = 0; t < n_workers; t++)
+    {
+      g_hash_table_unref (workers[t].san_ids);
+      g_ptr_array_unref (workers[t].sans);
+      g_array_unref (workers[t].records);
+    }
+  if (!ok)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Stopped"));
+      ts_opening_tree_free (tree);
+      return NULL;
+    }
   if (progress)
     progress (1.0, data);
-  return b.tree;
+  return tree;
 }
 
 /* What the files are now, for checking a cache: stamps and content hashes. */
