@@ -1,6 +1,8 @@
 /* Board drawing with cairo: layout of the layer grids, cells, marks, pieces. */
 #include "board-render.h"
 #include "board-render-private.h"
+#include "board-levels.h"
+#include "rgb.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -135,22 +137,6 @@ static const char *const theme_names[TS_N_BOARD_THEMES] = {
 };
 
 static const char *const style_names[TS_N_PIECE_STYLES] = { "figures", "letters" };
-
-/* cubic8's levels, top to bottom: light and dark cells of each. */
-static const struct {
-  char  letter;
-  const char *name;
-  TsRgb light, dark;
-} level_colors[] = {
-  { 'w', N_("white"),  { 0.97, 0.97, 0.95 }, { 0.80, 0.80, 0.78 } },
-  { 'r', N_("red"),    { 0.97, 0.80, 0.78 }, { 0.86, 0.56, 0.53 } },
-  { 'o', N_("orange"), { 0.99, 0.87, 0.72 }, { 0.91, 0.69, 0.46 } },
-  { 'y', N_("yellow"), { 0.98, 0.96, 0.72 }, { 0.88, 0.83, 0.46 } },
-  { 'g', N_("green"),  { 0.81, 0.93, 0.77 }, { 0.57, 0.77, 0.53 } },
-  { 'b', N_("blue"),   { 0.79, 0.87, 0.97 }, { 0.53, 0.66, 0.86 } },
-  { 'p', N_("purple"), { 0.89, 0.81, 0.95 }, { 0.69, 0.56, 0.81 } },
-  { 'k', N_("black"),  { 0.63, 0.63, 0.65 }, { 0.46, 0.46, 0.49 } },
-};
 
 const TsBoardTheme *
 ts_board_theme_get (TsBoardThemeId id, gboolean dark)
@@ -630,12 +616,6 @@ set_mark (cairo_t *cr, const TsBoardTheme *theme, const TsRgb *c, double a)
   set_rgba (cr, c, MIN (1.0, a * theme->mark_alpha));
 }
 
-static TsRgb
-mix (const TsRgb *a, const TsRgb *b, double t)
-{
-  return (TsRgb) { a->r + (b->r - a->r) * t, a->g + (b->g - a->g) * t, a->b + (b->b - a->b) * t };
-}
-
 /* Cairo's toy text API takes one font, without fallback for missing letters: the translation
  * names a family that has the language's script (the default "Sans" has no CJK letters). */
 const char *
@@ -656,20 +636,6 @@ text_centred (cairo_t *cr, const char *text, double cx, double cy)
   cairo_show_text (cr, text);
 }
 
-static int
-level_index (const TsVariant *v, guint layer)
-{
-  char name[8];
-
-  if (!is_cubic8 (v))
-    return -1;
-  ts_variant_layer_name (v, layer, name);
-  for (guint i = 0; i < G_N_ELEMENTS (level_colors); i++)
-    if (g_ascii_tolower (name[0]) == level_colors[i].letter)
-      return i;
-  return -1;
-}
-
 static void
 file_label (const TsVariant *v, guint file, char buf[4])
 {
@@ -687,14 +653,14 @@ draw_layer_cells (cairo_t *cr, const TsBoardLayout *layout, const TsBoardTheme *
 {
   const TsVariant *v = layout->variant;
   double c = layout->cell, x0 = layout->layers[layer].x, y0 = layout->layers[layer].y;
-  int level = level_index (v, layer);
-  const TsRgb *light = level >= 0 ? &level_colors[level].light : &theme->light;
-  TsRgb dark = level >= 0 ? level_colors[level].dark : theme->dark;
+  int level = ts_board_level_of_layer (v, layer);
+  TsRgb light_cells = theme->light, dark = theme->dark;
+  const TsRgb *light = &light_cells;
   int coords[TS_MAX_DIMS];
   int parity;
 
-  if (level >= 0 && theme->strong_levels)
-    dark = mix (&dark, &(TsRgb) { 0, 0, 0 }, 0.25);
+  if (level >= 0)
+    ts_board_level_cells (level, theme, &light_cells, &dark);
 
   /* the layer's colouring follows the parity of the whole coordinate sum,
    * so a step up or down a level changes colour as a step sideways does */
@@ -781,13 +747,13 @@ draw_layer_labels (cairo_t *cr, const TsBoardLayout *layout,
   /* title: the layer's name (and its colour in cubic8) */
   {
     char name[8];
-    int level = level_index (v, layer);
+    int level = ts_board_level_of_layer (v, layer);
     g_autofree char *title = NULL;
 
     ts_variant_layer_name (v, layer, name);
     if (level >= 0)
       /* TRANSLATORS: a cubic8 level: its colour and its letter, "white (w)" */
-      title = g_strdup_printf (_("%s (%s)"), _(level_colors[level].name), name);
+      title = g_strdup_printf (_("%s (%s)"), _(ts_board_level_name (level)), name);
     else if (v->family == TS_FAMILY_DOSEKI)
       title = g_strdup_printf (_("Layer %s"), name);
     else
@@ -1054,7 +1020,7 @@ draw_polycubes (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOpt
   for (guint seat = 0; seat < v->n_seats; seat++)
     {
       const TsArmyColors *ac = ts_army_colors (ts_board_seat_army (v, seat));
-      TsRgb tint = mix (&ac->fill, &theme->light, 0.45);
+      TsRgb tint = ts_rgb_mix (&ac->fill, &theme->light, 0.45);
 
       /* the outline is the same shape grown a little, filled first: much
        * cheaper than stroking the union of hundreds of rectangles */
@@ -1210,15 +1176,14 @@ paint_piece (cairo_t *cr, const PieceLook *look, double alpha, double x, double 
   cairo_surface_destroy (sprite);
 }
 
-void
-ts_board_draw_piece (cairo_t *cr, const TsVariant *v, TsPieceStyle style,
-                     const TsBoardTheme *theme, guint type, guint seat, double alpha, double x,
-                     double y, double size)
+static void
+draw_piece_look (cairo_t *cr, const TsVariant *v, TsPieceStyle style, gboolean bold, guint type,
+                 guint seat, double alpha, double x, double y, double size)
 {
   PieceLook look = {
     .image = ts_board_piece_image (v, type),
     .army = ts_board_seat_army (v, MIN (seat, 3u)),
-    .bold = theme && theme->line > 1.5,
+    .bold = bold,
   };
   double pad;
 
@@ -1230,18 +1195,30 @@ ts_board_draw_piece (cairo_t *cr, const TsVariant *v, TsPieceStyle style,
   paint_piece (cr, &look, alpha, x + pad, y + pad, size - 2 * pad);
 }
 
+void
+ts_board_draw_piece (cairo_t *cr, const TsVariant *v, TsPieceStyle style,
+                     const TsBoardTheme *theme, guint type, guint seat, double alpha, double x,
+                     double y, double size)
+{
+  draw_piece_look (cr, v, style, theme && theme->line > 1.5, type, seat, alpha, x, y, size);
+}
+
+/* A piece on its cell: on a cubic8 level whose colour is close to the piece's, with the bold
+ * outline. */
 static void
 draw_piece (cairo_t *cr, const TsBoardRenderOptions *options, const TsBoardTheme *theme,
-            TsPiece piece, double x, double y, double c)
+            TsCell cell, TsPiece piece, double x, double y, double c)
 {
   const TsPosition *p = options->position;
   const TsVariant *v = ts_position_variant (p);
   guint seat = TS_PIECE_SEAT (piece);
   /* an eliminated army stays on the board, faded */
   gboolean faded = seat < v->n_seats && !ts_position_seat_active (p, seat);
+  gboolean bold = theme->line > 1.5 ||
+                  ts_board_level_piece_bold (v, theme, cell, ts_board_seat_army (v, MIN (seat, 3u)));
 
-  ts_board_draw_piece (cr, v, options->piece_style, theme, TS_PIECE_TYPE (piece), seat,
-                       faded ? 0.5 : 1.0, x, y, c);
+  draw_piece_look (cr, v, options->piece_style, bold, TS_PIECE_TYPE (piece), seat,
+                   faded ? 0.5 : 1.0, x, y, c);
 }
 
 /* A small picture of an army: its royal piece, or a checker. */
@@ -1415,7 +1392,7 @@ ts_board_render (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOp
             if (piece == 0 || is_hidden (options, cell))
               continue;
             ts_board_layout_cell_rect (layout, cell, &x, &y, &s);
-            draw_piece (cr, options, theme, piece, x, y, s);
+            draw_piece (cr, options, theme, cell, piece, x, y, s);
           }
       draw_over_marks (cr, layout, options, theme, l);
     }
