@@ -138,12 +138,64 @@ dup_string (GKeyFile *kf, const char *group, const char *key, const char *fallba
   return NULL;
 }
 
+/* What a variant owns, for one that failed to load (loaded variants are never freed). */
+static void
+variant_free (TsVariant *v)
+{
+  TsVariantRules *r = v->rules;
+
+  g_free ((char *) v->id);
+  g_free ((char *) v->name);
+  for (guint s = 0; s < TS_MAX_SEATS; s++)
+    g_free ((char *) v->seat_names[s]);
+  for (guint t = 0; t < TS_MAX_PIECE_TYPES; t++)
+    {
+      g_free ((char *) v->piece_types[t].name);
+      g_free ((char *) v->piece_types[t].image);
+    }
+  g_free (r->to_padded);
+  g_free (r->to_dense);
+  g_free (r->zobrist);
+  g_free (r->zobrist_unmoved);
+  g_free (r->zobrist_ep);
+  g_free (r->initial);
+  for (guint t = 0; t < TS_MAX_PIECE_TYPES; t++)
+    g_free (r->moves[t].rays);
+  g_free (r->atk_key);
+  g_free (r->atk_delta);
+  for (guint s = 0; s < TS_MAX_SEATS; s++)
+    {
+      g_free (r->atk_pawn[s]);
+      g_free (r->promo_zone[s]);
+      g_free (r->promo_mult[s]);
+    }
+  g_free (r);
+  g_free (v);
+}
+
+static gboolean variant_fill (TsVariant *v, GKeyFile *kf, GError **error);
+
 static TsVariant *
 variant_load (GKeyFile *kf,
               GError  **error)
 {
-  g_autofree TsVariant *v = g_new0 (TsVariant, 1);
-  g_autofree TsVariantRules *r = g_new0 (TsVariantRules, 1);
+  TsVariant *v = g_new0 (TsVariant, 1);
+
+  v->rules = g_new0 (TsVariantRules, 1);
+  if (!variant_fill (v, kf, error))
+    {
+      variant_free (v);
+      return NULL;
+    }
+  return v;
+}
+
+static gboolean
+variant_fill (TsVariant *v,
+              GKeyFile  *kf,
+              GError   **error)
+{
+  TsVariantRules *r = v->rules;
   g_autofree char *family = NULL;
   g_auto(GStrv) seats = NULL, former = NULL, keys = NULL, pieces = NULL, parts = NULL;
   g_autofree gint *sizes = NULL;
@@ -152,22 +204,21 @@ variant_load (GKeyFile *kf,
   guint usizes[TS_MAX_DIMS];
   const char *G = "Variant";
 
-  v->rules = r;
   if (!(v->id = dup_string (kf, G, "Id", NULL, error)) ||
       !(v->name = dup_string (kf, G, "Name", NULL, error)) ||
       !(family = dup_string (kf, G, "Family", NULL, error)))
-    return NULL;
+    return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (families); i++)
     if (strcmp (families[i]->family, family) == 0)
       v->ops = families[i];
   if (!v->ops)
-    return NULL;   /* a family not built in: skipped without error */
+    return FALSE;   /* a family not built in: skipped without error */
   v->family = v->ops->family_id;
   r->order = g_key_file_get_integer (kf, G, "Order", NULL);
 
   sizes = g_key_file_get_integer_list (kf, G, "Size", &n_sizes, error);
   if (!sizes)
-    return NULL;
+    return FALSE;
   if (n_sizes < 2 || n_sizes > TS_MAX_DIMS)
     goto bad;
   for (guint i = 0; i < n_sizes; i++)
@@ -180,19 +231,19 @@ variant_load (GKeyFile *kf,
 
   parts = g_key_file_get_string_list (kf, G, "CellName", NULL, error);
   if (!parts)
-    return NULL;
+    return FALSE;
   r->n_name_parts = g_strv_length (parts);
   if (r->n_name_parts == 0 || r->n_name_parts > TS_MAX_DIMS)
     goto bad;
   for (guint i = 0; i < r->n_name_parts; i++)
     if (!parse_name_part (&r->name_parts[i], parts[i], error))
-      return NULL;
+      return FALSE;
   r->name_len = r->n_name_parts;
 
   seats = g_key_file_get_string_list (kf, G, "Seats", NULL, error);
   keys = g_key_file_get_string_list (kf, G, "SeatKeys", NULL, error);
   if (!seats || !keys)
-    return NULL;
+    return FALSE;
   v->n_seats = g_strv_length (seats);
   if ((v->n_seats != 2 && v->n_seats != 4) || g_strv_length (keys) != v->n_seats)
     goto bad;
@@ -223,7 +274,7 @@ variant_load (GKeyFile *kf,
 
   pieces = g_key_file_get_string_list (kf, G, "Pieces", NULL, error);
   if (!pieces)
-    return NULL;
+    return FALSE;
   v->n_piece_types = g_strv_length (pieces);
   if (v->n_piece_types == 0 || v->n_piece_types > TS_MAX_PIECE_TYPES - 1)
     goto bad;
@@ -237,7 +288,7 @@ variant_load (GKeyFile *kf,
       pt->letter = pieces[t][0];
       if (!(pt->name = dup_string (kf, group, "Name", NULL, error)) ||
           !(pt->image = dup_string (kf, group, "Image", NULL, error)))
-        return NULL;
+        return FALSE;
       pt->royal = g_key_file_get_boolean (kf, group, "Royal", NULL);
       pt->pawn = g_key_file_get_boolean (kf, group, "Pawn", NULL);
     }
@@ -245,14 +296,13 @@ variant_load (GKeyFile *kf,
 
   build_generic_tables (v);
   if (v->ops->load_variant && !v->ops->load_variant (v, kf, error))
-    return NULL;
-  g_steal_pointer (&r);
-  return g_steal_pointer (&v);
+    return FALSE;
+  return TRUE;
 
 bad:
   g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_PARSE,
                "bad [Variant] section (sizes, seats, keys or pieces out of range)");
-  return NULL;
+  return FALSE;
 }
 
 static void
@@ -280,7 +330,8 @@ add_from_data (const char *data,
     if (strcmp (((TsVariant *) registry->pdata[i])->id, v->id) == 0)
       {
         g_warning ("variant description %s: id “%s” already defined", source, v->id);
-        return;   /* v stays allocated: variants are never freed */
+        variant_free (v);
+        return;
       }
   g_ptr_array_add (registry, v);
 }
