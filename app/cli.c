@@ -10,6 +10,8 @@
 #include "cli-annotate.h"
 #include "cli-collection.h"
 #include "cli-engine.h"
+#include "cli-match.h"
+#include "cli-openings.h"
 #include "cli-protocol.h"
 #include "cli-rules.h"
 #include "cli-doseki.h"
@@ -42,7 +44,8 @@ static const TsCliCommand commands[] = {
   { "bench-collection", N_("Time opening a large collection and building its opening tree"), ts_cli_bench_collection },
   /* engine */
   { "analyse", N_("Search a position and print the best move"), ts_cli_analyse },
-  { "match", N_("Play engine levels and the greedy player against each other"), ts_cli_match },
+  { "match", N_("Play engines and the built-in levels against each other"), ts_cli_match },
+  { "openings", N_("Write an openings file for matches"), ts_cli_openings },
   { "bench", N_("Fixed-depth search of every variant: node count and speed"), ts_cli_bench },
   { "engine", N_("Speak the engine protocol on standard input and output"), ts_cli_engine },
   { "annotate", N_("Analyse every move of a game: evaluations, ?! ? ?? marks"), ts_cli_annotate },

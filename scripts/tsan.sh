@@ -20,3 +20,8 @@ meson test -C "$dir" engine-annotate --no-rebuild --print-errorlogs --timeout-mu
 # The opening tree: the threads that read a collection's games, stopping, progress.
 meson test -C "$dir" records-opening-tree --no-rebuild --print-errorlogs --timeout-multiplier 6 \
   --test-args '-p /opening-tree/counts -p /opening-tree/stop -p /opening-tree/folder'
+# The match runner's game threads (--concurrency), with protocol engines.
+cli=$dir/app/tessera-cli
+"$cli" match --variant raumschach --engine "$cli engine" --engine "$cli engine" --games 4 \
+  --concurrency 2 --depth 1 --max-plies 10 >/dev/null
+echo "match runner: no race reported"

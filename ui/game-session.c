@@ -97,24 +97,6 @@ n_in_team (const TsVariant *v, guint team)
   return n;
 }
 
-/* PGN-style result: "1-0", "1/2-1/2"; with four seats one figure per seat. */
-static char *
-result_text (const TsVariant *v, TsResultKind kind, guint winner_team)
-{
-  g_autoptr(GString) s = g_string_new (NULL);
-
-  for (guint seat = 0; seat < v->n_seats; seat++)
-    {
-      if (seat > 0)
-        g_string_append_c (s, '-');
-      if (kind == TS_RESULT_DRAW)
-        g_string_append (s, "1/2");
-      else
-        g_string_append (s, v->team[seat] == winner_team ? "1" : "0");
-    }
-  return g_string_free (g_steal_pointer (&s), FALSE);
-}
-
 static char *
 win_message (const TsVariant *v, guint team, const char *how)
 {
@@ -133,7 +115,7 @@ finish (TsGameSession *self,
         guint          winner_team,
         char          *message)
 {
-  g_autofree char *result = result_text (self->variant, kind, winner_team);
+  g_autofree char *result = ts_game_result_text (self->variant, kind, winner_team);
 
   stop_search (self);
   self->end = end;

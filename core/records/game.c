@@ -1322,6 +1322,26 @@ ts_game_init_field (TsGame *game, TsGameField field, const char *value)
   init_string (game, field, value);
 }
 
+char *
+ts_game_result_text (const TsVariant *v, TsResultKind kind, guint winner_team)
+{
+  GString *s;
+
+  if (kind == TS_RESULT_NONE)
+    return g_strdup ("*");
+  s = g_string_new (NULL);
+  for (guint seat = 0; seat < v->n_seats; seat++)
+    {
+      if (seat > 0)
+        g_string_append_c (s, '-');
+      if (kind == TS_RESULT_DRAW)
+        g_string_append (s, "1/2");
+      else
+        g_string_append (s, v->team[seat] == winner_team ? "1" : "0");
+    }
+  return g_string_free (s, FALSE);
+}
+
 void
 ts_game_set_field (TsGame *game, TsGameField field, const char *value)
 {

@@ -118,6 +118,9 @@ gboolean    ts_record_result_is_valid (const char *result, guint n_seats);
 
 /* The names used for the fields in both file forms ("Event", "Stipulation"). */
 const char *ts_game_field_name (TsGameField field);
+/* The Result field of a game that ended so: "1-0", "0-1", "1/2-1/2"; with four seats one
+ * figure per seat in seat order ("1-0-1-0": a team's win); "*" for TS_RESULT_NONE. */
+char       *ts_game_result_text (const TsVariant *variant, TsResultKind kind, guint winner_team);
 
 /* The time control field: base time and increment per move, in milliseconds. Reads
  * "B" and "B+I" (seconds, with up to three decimals); anything else (PGN's "40/7200",
