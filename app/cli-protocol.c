@@ -30,6 +30,7 @@ typedef struct {
   /* Options. */
   guint            hash_mb, multipv, level;
   const TsVariant *default_variant;   /* UCI_Variant: for "position startpos" */
+  gboolean         variant_chosen;    /* UCI_Variant was set: isready may make its engine */
 
   /* The main thread's; the engine belongs to the search thread while one runs. */
   TsPosition      *pos;
@@ -68,18 +69,37 @@ say_error (Server *s, char *message)
   g_free (message);
 }
 
-/* Joins a finished search's thread. FALSE (after saying so) if one still runs. */
+/* Joins a finished search's thread. FALSE if one still runs. */
 static gboolean
-need_idle (Server *s, const char *command)
+is_idle (Server *s)
 {
   if (g_atomic_int_get (&s->searching))
-    {
-      complain (s, _("error: “%s” while searching: send stop first"), command);
-      return FALSE;
-    }
+    return FALSE;
   if (s->thread)
     g_clear_pointer (&s->thread, g_thread_join);
   return TRUE;
+}
+
+/* is_idle, or FALSE after saying that command must wait. */
+static gboolean
+need_idle (Server *s, const char *command)
+{
+  if (is_idle (s))
+    return TRUE;
+  complain (s, _("error: “%s” while searching: send stop first"), command);
+  return FALSE;
+}
+
+/* While idle: the engine of variant v, kept if it is of that variant, else made. */
+static TsEngine *
+engine_for (Server *s, const TsVariant *v)
+{
+  if (s->engine && s->engine_variant != v)
+    g_clear_pointer (&s->engine, ts_engine_free);
+  if (!s->engine)
+    s->engine = ts_engine_new (v, s->hash_mb);
+  s->engine_variant = v;
+  return s->engine;
 }
 
 static void
@@ -170,9 +190,16 @@ cmd_uci (Server *s, const char *args)
   say (s, "uciok");
 }
 
+/* UCI's isready also waits for the engine to be set up: when idle, the engine of the
+ * last position's variant (or of UCI_Variant) makes its tables before readyok, so that
+ * the first go does not spend its time on them. While a search runs: readyok at once. */
 static void
 cmd_isready (Server *s, const char *args)
 {
+  const TsVariant *v = s->pos ? ts_position_variant (s->pos) : s->variant_chosen ? s->default_variant : NULL;
+
+  if (v && is_idle (s))
+    ts_engine_prepare (engine_for (s, v));
   say (s, "readyok");
 }
 
@@ -258,7 +285,10 @@ cmd_setoption (Server *s, const char *args)
     {
       const TsVariant *variant = value ? ts_variant_lookup (value) : NULL;
       if (variant)
-        s->default_variant = variant;
+        {
+          s->default_variant = variant;
+          s->variant_chosen = TRUE;
+        }
       else
         complain (s, _("error: unknown variant “%s”"), value ? value : "");
     }
@@ -368,7 +398,6 @@ cmd_go (Server *s, const char *args)
 {
   g_auto (GStrv) words = g_strsplit_set (args, " \t", -1);
   TsSearchLimits limits;
-  const TsVariant *v;
 
   if (!need_idle (s, "go"))
     return;
@@ -384,12 +413,7 @@ cmd_go (Server *s, const char *args)
   if (!parse_go (s, words, &limits))
     return;
 
-  v = ts_position_variant (s->pos);
-  if (s->engine && s->engine_variant != v)
-    g_clear_pointer (&s->engine, ts_engine_free);
-  if (!s->engine)
-    s->engine = ts_engine_new (v, s->hash_mb);
-  s->engine_variant = v;
+  engine_for (s, ts_position_variant (s->pos));
   g_clear_pointer (&s->job_pos, ts_position_free);
   s->job_pos = ts_position_copy (s->pos);
   s->job_limits = limits;

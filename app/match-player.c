@@ -45,15 +45,19 @@ remember_id_name (const char *line, gpointer data)
     *name = g_strstrip (g_strdup (line + strlen ("id name ")));
 }
 
-/* uci, the options, ucinewgame, isready: the engine is ready for a game. */
+/* uci, the variant, the options, ucinewgame, isready: the engine is ready for a game
+ * (isready gives it the time to make its tables before the clock runs). */
 static gboolean
-set_up (TsEngineProcess *process, const char *const *options, char **id_name, GError **error)
+set_up (TsEngineProcess *process, const TsVariant *v, const char *const *options, char **id_name,
+        GError **error)
 {
   gint64 deadline = g_get_monotonic_time () + SETUP_US;
   g_autofree char *ok = NULL, *ready = NULL;
+  g_autofree char *variant = g_strdup_printf ("setoption name UCI_Variant value %s", v->id);
 
   if (!ts_engine_process_send (process, "uci", error) ||
-      !(ok = ts_engine_process_wait_for (process, "uciok", deadline, remember_id_name, id_name, error)))
+      !(ok = ts_engine_process_wait_for (process, "uciok", deadline, remember_id_name, id_name, error)) ||
+      !ts_engine_process_send (process, variant, error))
     return FALSE;
   for (guint i = 0; options && options[i]; i++)
     {
@@ -84,7 +88,7 @@ match_player_start (const MatchPlayerSpec *spec, const TsVariant *v, const char 
   if (id_name)
     *id_name = NULL;
   if (!(p->process = ts_engine_process_new ((const char *const *) spec->argv, error)) ||
-      !set_up (p->process, options, id_name, error))
+      !set_up (p->process, v, options, id_name, error))
     return NULL;
   return g_steal_pointer (&p);
 }

@@ -132,7 +132,6 @@ void   ts_engine_mate_search   (TsEngine *e, guint max_moves, TsSearchInfoFunc i
                                 gpointer user_data, TsSearchInfo *out);
 
 /* engine.c */
-void     ts_engine_prepare      (TsEngine *e);   /* makes the tables at first use */
 void     ts_engine_set_sides    (TsEngine *e, guint root_seat);
 
 /* search.c, for mate.c */

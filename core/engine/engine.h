@@ -124,6 +124,10 @@ void      ts_engine_clear (TsEngine *engine);
 /* For callers that keep an engine across searches: *slot's engine if it is of variant
  * v, else a new one of hash_mb MiB put in its place (the old one released). */
 TsEngine *ts_engine_reuse (TsEngine **slot, const TsVariant *v, guint hash_mb);
+/* Makes the engine's tables (evaluation, transposition table) now rather than at its
+ * first use: the engine protocol's isready does, so that the first go is not slowed by
+ * them. Safe from any thread; the tables are made once. */
+void      ts_engine_prepare (TsEngine *engine);
 /* How many engines exist in the process (tests of memory use). */
 guint     ts_engine_n_alive (void);
 /* The computed value of a piece type in centipawns (royal pieces: 0). */

@@ -411,26 +411,42 @@ test_hash_clamped (void)
 }
 
 /* The transposition table and history last from one go to the next (the second
- * search of a position is shorter), and ucinewgame clears them (the first search's
- * count again: a depth-limited search is deterministic). */
+ * search of a position is shorter; an isready between them, which makes the engine
+ * when there is none, keeps it), and ucinewgame clears them (the first search's count
+ * again: a depth-limited search is deterministic). An engine isready made for
+ * UCI_Variant is replaced by a fresh one when the position is of another variant. */
 static void
 test_engine_kept (void)
 {
-  g_autoptr (TsEngineProcess) e = start_engine ();
+  g_autoptr (TsEngineProcess) e = start_engine (), other = start_engine ();
   g_autoptr (TsPosition) pos = NULL;
-  guint64 first = 0, again = 0, fresh = 0;
+  guint64 first = 0, again = 0, fresh = 0, switched = 0;
 
   handshake (e);
   pos = set_position (e, "variant raumschach startpos moves NCb2 NCb4");
   g_free (go (e, pos, "depth 4", &first, 1));
+  send (e, "isready");
+  g_free (expect (e, "readyok", NULL));
   g_free (go (e, pos, "depth 4", &again, 1));
   send (e, "ucinewgame");
   g_free (go (e, pos, "depth 4", &fresh, 1));
+  send (e, "quit");
+
+  handshake (other);
+  send (other, "setoption name UCI_Variant value nihongi");
+  send (other, "isready");
+  g_free (expect (other, "readyok", NULL));
+  g_clear_pointer (&pos, ts_position_free);
+  pos = set_position (other, "variant raumschach startpos moves NCb2 NCb4");
+  g_free (go (other, pos, "depth 4", &switched, 1));
+  send (other, "quit");
+
   g_test_message ("nodes: first %" G_GUINT64_FORMAT ", again %" G_GUINT64_FORMAT
-                  ", after ucinewgame %" G_GUINT64_FORMAT, first, again, fresh);
+                  ", after ucinewgame %" G_GUINT64_FORMAT ", after a Nihongi engine %" G_GUINT64_FORMAT,
+                  first, again, fresh, switched);
   g_assert_cmpuint (again, <, first);
   g_assert_cmpuint (fresh, ==, first);
-  send (e, "quit");
+  g_assert_cmpuint (switched, ==, first);
 }
 
 /* A script's input may end right after its go: the answer still comes. */
