@@ -8,6 +8,7 @@
 
 #include "../cli-test-util.h"
 #include "match/openings.h"
+#include "records/collection.h"
 #include "records/game.h"
 
 static char *
@@ -22,28 +23,27 @@ engine_command (void)
   return g_strdup_printf ("%s engine", g_getenv ("TESSERA_CLI"));
 }
 
-/* The games of a match file, each read by the records reader. */
+/* The games of a match file, read as a collection (the window and tessera-cli
+ * collection open it so): every game readable, none taken for a single game. */
 static GPtrArray *
 load_games (const char *path)
 {
-  g_autofree char *data = NULL;
   g_autoptr (GError) error = NULL;
+  TsCollection *c = ts_collection_load (path, &error);
   GPtrArray *games = g_ptr_array_new_with_free_func ((GDestroyNotify) ts_game_free);
-  const char *p;
 
-  g_assert_true (g_file_get_contents (path, &data, NULL, &error));
   g_assert_no_error (error);
-  g_assert_true (g_str_has_prefix (data, "[Event "));
-  for (p = data; p;)
+  g_assert_true (ts_collection_get_format (c) == TS_GAME_FORMAT_TEXT);
+  for (guint i = 0; i < ts_collection_n_games (c); i++)
     {
-      const char *next = strstr (p + 1, "\n\n[Event ");
-      gsize len = next ? (gsize) (next + 1 - p) : strlen (p);
-      TsGame *game = ts_game_from_data (p, len, path, &error);
+      TsGame *game = ts_collection_read_game (c, i, &error);
 
       g_assert_no_error (error);
+      g_assert_null (ts_collection_game_error (c, i));
       g_ptr_array_add (games, game);
-      p = next ? next + 2 : NULL;
     }
+  g_assert_true (games->len == 1 || !ts_collection_is_single_game (c));
+  ts_collection_unref (c);
   return games;
 }
 
