@@ -126,6 +126,50 @@ tessera_window_update_title (TesseraWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), window_title);
 }
 
+/* "You play White against the computer (level 5).": said at the start of a game with the
+ * computer, until a human seat has moved (the user playing Black reads it after the
+ * computer's first move too); NULL otherwise. */
+static char *
+who_plays_text (TesseraWindow *self)
+{
+  const TsSessionSetup *setup = ts_game_session_get_setup (self->session);
+  TsGame *game = ts_game_session_get_game (self->session);
+  const TsVariant *v = ts_game_session_get_variant (self->session);
+  guint first = ts_position_side_to_move (ts_game_start_position (game));
+  g_autoptr(GString) humans = g_string_new (NULL);
+  guint computers = 0, level = 0, lead = 0, moves = 0;
+  gboolean one_level = TRUE;
+
+  if (ts_game_session_is_over (self->session))
+    return NULL;
+  for (guint i = 0; i < v->n_seats; i++)
+    {
+      guint seat = (first + i) % v->n_seats;
+
+      if (setup->kind[seat] == TS_SEAT_COMPUTER)
+        {
+          one_level = one_level && (computers == 0 || setup->level[seat] == level);
+          level = setup->level[seat];
+          computers++;
+          lead += lead == i;   /* computer seats that move before any human */
+        }
+      else
+        /* Translators: between the names of the seats the user plays, "Red, Green" */
+        g_string_append_printf (humans, "%s%s", humans->len ? _(", ") : "", _(v->seat_names[seat]));
+    }
+  /* moves made so far, counted only as far as needed: a long game is not walked */
+  for (TsGameNode *node = ts_game_current (game); node->parent != NULL; node = node->parent)
+    if (moves++ >= lead)
+      return NULL;
+  if (computers == 0 || humans->len == 0)
+    return NULL;
+  if (one_level)
+    /* Translators: %s is the seat (or seats) the user plays, "White"; %u the computer's level */
+    return g_strdup_printf (_("You play %s against the computer (level %u)."), humans->str, level);
+  /* Translators: %s is the seat (or seats) the user plays, "White" */
+  return g_strdup_printf (_("You play %s against the computer."), humans->str);
+}
+
 static void
 update_status (TesseraWindow *self)
 {
@@ -133,6 +177,7 @@ update_status (TesseraWindow *self)
   const TsVariant *v = ts_game_session_get_variant (self->session);
   guint seat = ts_position_side_to_move (p);
   g_autofree char *text = NULL;
+  g_autofree char *extra = NULL;
 
   if (ts_game_session_is_over (self->session))
     text = g_strdup (ts_game_session_get_end_message (self->session));
@@ -143,14 +188,22 @@ update_status (TesseraWindow *self)
     text = g_strdup_printf (_("%s to move, in check"), _(v->seat_names[seat]));
   else
     text = g_strdup_printf (_("%s to move"), _(v->seat_names[seat]));
-  if (self->status_extra != NULL)
+  extra = self->status_extra ? g_strdup (self->status_extra) : who_plays_text (self);
+  if (extra != NULL)
     {
-      g_autofree char *both = g_strdup_printf ("%s — %s", text, self->status_extra);
+      g_autofree char *both = g_strdup_printf ("%s — %s", text, extra);
 
       gtk_label_set_label (self->status_label, both);
     }
   else
     gtk_label_set_label (self->status_label, text);
+}
+
+const char *
+tessera_window_get_status (TesseraWindow *self)
+{
+  g_return_val_if_fail (TESSERA_IS_WINDOW (self), NULL);
+  return gtk_label_get_label (self->status_label);
 }
 
 

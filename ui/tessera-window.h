@@ -54,6 +54,8 @@ gboolean       tessera_window_save        (TesseraWindow  *self,
                                            const char     *filename,
                                            GError        **error);
 TsGameSession *tessera_window_get_session (TesseraWindow  *self);
+/* The status line: who is to move, and what happened or who plays whom. */
+const char    *tessera_window_get_status  (TesseraWindow  *self);
 GtkWidget     *tessera_window_get_board   (TesseraWindow  *self);
 GtkNotebook   *tessera_window_get_side_notebook (TesseraWindow *self);
 /* A toast over the window's content: text (translated, plain: escaped for the toast's

@@ -590,6 +590,60 @@ test_new_game_after_open (void)
   g_rmdir (dir);
 }
 
+static gboolean
+status_says (TesseraWindow *window, const char *text)
+{
+  return strstr (tessera_window_get_status (window), text) != NULL;
+}
+
+/* Runs the main loop until the game has n plies (the computer moved), at most 60 s. */
+static void
+wait_for_ply (TesseraWindow *window, guint n)
+{
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (ply (window) < n && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (ply (window), ==, n);
+}
+
+/* The first start says that the user plays White against the computer, until the user has
+ * moved; playing Black, it says so while the computer makes its first move and after it;
+ * between humans it says nothing. */
+static void
+test_says_who_plays (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  TesseraWindow *window;
+  TsSessionSetup setup;
+
+  widget_test_reset_settings (settings);
+  window = g_object_ref_sink (tessera_window_new (NULL, "raumschach"));   /* a first start's game */
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (status_says (window, "White to move — You play White against the computer (level 5)."));
+  play_legal (window, 0);
+  g_assert_false (status_says (window, "You play"));
+  close_window (window);
+
+  window = g_object_ref_sink (tessera_window_new (NULL, "raumschach"));
+  ts_session_setup_init (&setup);
+  setup.kind[0] = TS_SEAT_COMPUTER;
+  setup.kind[1] = TS_SEAT_HUMAN;
+  setup.level[0] = 1;
+  tessera_window_new_game (window, "raumschach", &setup);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (status_says (window, "You play Black against the computer (level 1)."));
+  wait_for_ply (window, 1);
+  g_assert_true (status_says (window, "Black to move — You play Black against the computer (level 1)."));
+  play_legal (window, 0);
+  g_assert_false (status_says (window, "You play"));
+  close_window (window);
+
+  window = new_window ("raumschach");   /* every seat human */
+  g_assert_cmpstr (tessera_window_get_status (window), ==, "White to move");
+  close_window (window);
+}
+
 static GtkWidget *
 paned_of (TesseraWindow *window)
 {
@@ -667,6 +721,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/habits/nag/button", test_nag_button);
   g_test_add_func ("/habits/files/chooser-folder", test_chooser_folder);
   g_test_add_func ("/habits/files/new-game-after-open", test_new_game_after_open);
+  g_test_add_func ("/habits/status/says-who-plays", test_says_who_plays);
   g_test_add_func ("/habits/move-list/follows-fast-play", test_move_list_follows_fast_play);
   g_test_add_func ("/habits/nag/glyphs-render", test_nag_glyphs_render);
 
