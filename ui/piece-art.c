@@ -530,8 +530,9 @@ ts_piece_art_draw_weighted (cairo_t *cr, TsPieceImage image, TsArmy army, double
     return;
 
   c = &army_colors[army];
-  /* about 1/30 of the piece, never thinner than 0.8 device pixels */
-  enter_square (cr, x, y, size, MAX (size / 30.0, 0.8) * MAX (line, 1.0));
+  /* about 1/30 of the piece (× line), never thinner than 0.8 device pixels; a small piece's
+   * outline is not made bolder than that, or it swallows a white piece's body */
+  enter_square (cr, x, y, size, MAX (size / 30.0 * MAX (line, 1.0), 0.8));
 
   if (image == TS_PIECE_IMAGE_CHECKER)
     {
@@ -578,7 +579,7 @@ ts_piece_art_draw_letter (cairo_t *cr, char letter, TsArmy army, double x, doubl
 
   c = &army_colors[army];
   /* a little bolder than the figures: the disc is a simple shape */
-  enter_square (cr, x, y, size, MAX (size / 22.0, 1.0) * MAX (line, 1.0));
+  enter_square (cr, x, y, size, MAX (size / 22.0 * MAX (line, 1.0), 1.0));
   circle (cr, 0.5, 0.5, 0.41);
   fill_stroke (cr, c);
 

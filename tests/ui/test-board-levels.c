@@ -136,6 +136,39 @@ test_bold_outline_drawn (void)
   cairo_surface_destroy (surface);
 }
 
+/* Dark pixels of a white knight drawn at @size with outline weight @line. */
+static int
+knight_dark_pixels (int size, double line)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+  cairo_t *cr = cairo_create (surface);
+  int n = 0;
+
+  cairo_set_source_rgb (cr, 0.97, 0.97, 0.95);   /* the white level's light cell */
+  cairo_paint (cr);
+  ts_piece_art_draw_weighted (cr, TS_PIECE_IMAGE_KNIGHT, TS_ARMY_WHITE, 0, 0, size, line);
+  cairo_destroy (cr);
+  for (int y = 0; y < size; y++)
+    for (int x = 0; x < size; x++)
+      {
+        guint32 p = board_test_pixel (surface, x, y);
+
+        n += ((p >> 16) & 0xff) + ((p >> 8) & 0xff) + (p & 0xff) < 3 * 128;
+      }
+  cairo_surface_destroy (surface);
+  return n;
+}
+
+/* A small piece's bold outline is no thicker than its usual one (0.8 px at least): doubled,
+ * it filled a white piece of 9 px, which looked black. A large one is bolder. */
+static void
+test_small_pieces (void)
+{
+  g_assert_cmpint (knight_dark_pixels (10, 2.0), ==, knight_dark_pixels (10, 1.0));
+  g_assert_cmpint (knight_dark_pixels (10, 2.0), <, 10 * 10 / 2);
+  g_assert_cmpint (knight_dark_pixels (60, 2.0), >, knight_dark_pixels (60, 1.0) * 3 / 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -143,5 +176,6 @@ main (int argc, char **argv)
   g_test_add_func ("/board-levels/colour-maths", test_colour_maths);
   g_test_add_func ("/board-levels/pieces-visible", test_pieces_visible_on_levels);
   g_test_add_func ("/board-levels/bold-outline-drawn", test_bold_outline_drawn);
+  g_test_add_func ("/board-levels/small-pieces", test_small_pieces);
   return g_test_run ();
 }

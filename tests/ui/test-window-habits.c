@@ -706,6 +706,42 @@ test_layout_maximized_start (void)
   widget_test_reset_settings (settings);
 }
 
+/* A window narrower than the board and the side pane need never cuts the board off: the
+ * paned keeps the board at its minimum or more (the window's minimum width includes it)
+ * and the board draws itself within what it gets. Before, the paned let the board's box
+ * shrink under its minimum and clipped it: at 460 px only 110 of its 240 px showed. */
+static void
+test_layout_small_window (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  TesseraWindow *window;
+  GtkWidget *paned, *board_box, *board;
+  int board_min, window_min, window_min_height;
+
+  widget_test_reset_settings (settings);
+  window = new_window ("cubic8");
+  paned = paned_of (window);
+  board_box = gtk_paned_get_start_child (GTK_PANED (paned));
+  board = tessera_window_get_board (window);
+  resize_surface (window, 460, 500);
+  gtk_widget_measure (board, GTK_ORIENTATION_HORIZONTAL, -1, &board_min, NULL, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &window_min, NULL, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_VERTICAL, window_min, &window_min_height, NULL, NULL,
+                      NULL);
+  g_test_message ("board %d px (minimum %d), start of the paned %d px, window %d px (minimum %d × %d)",
+                  gtk_widget_get_width (board), board_min, gtk_paned_get_position (GTK_PANED (paned)),
+                  gtk_widget_get_width (GTK_WIDGET (window)), window_min, window_min_height);
+  g_assert_cmpint (gtk_widget_get_width (board), >=, board_min);
+  g_assert_cmpint (gtk_widget_get_width (board_box), <=, gtk_paned_get_position (GTK_PANED (paned)));
+  /* the user cannot drag the divider over the board either */
+  gtk_paned_set_position (GTK_PANED (paned), 50);
+  settle (window);
+  g_assert_cmpint (gtk_widget_get_width (board_box), <=, gtk_paned_get_position (GTK_PANED (paned)));
+  g_assert_cmpint (gtk_widget_get_width (board), >=, board_min);
+  close_window (window);
+  widget_test_reset_settings (settings);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -716,6 +752,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/habits/toast/delete-variation", test_toast_delete_variation);
   g_test_add_func ("/habits/toast/saved", test_toast_saved);
   g_test_add_func ("/habits/layout/maximized-start", test_layout_maximized_start);
+  g_test_add_func ("/habits/layout/small-window", test_layout_small_window);
   g_test_add_func ("/habits/keys/from-the-entry", test_keys_from_the_entry);
   g_test_add_func ("/habits/keys/after-hint", test_keys_after_hint);
   g_test_add_func ("/habits/nag/button", test_nag_button);
