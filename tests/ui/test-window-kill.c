@@ -41,25 +41,38 @@ window_version (const char *path)
   return g_bytes_new_take (xml, length);
 }
 
+typedef enum { TARGET_PLAIN, TARGET_SYMLINK, TARGET_HARD_LINK } Target;
+
+static const char *const target_names[] = { "plain", "symlinked", "hard-linked" };
+
 static void
 test_save (gconstpointer data)
 {
-  gboolean through_link = GPOINTER_TO_INT (data);
-  g_autofree char *dir = g_build_filename (tmp_dir, through_link ? "save-symlink" : "save-plain", NULL);
+  Target target = GPOINTER_TO_INT (data);
+  g_autofree char *dir = g_build_filename (tmp_dir, target_names[target], NULL);
   g_autofree char *real = g_build_filename (dir, "game.tessera", NULL);
-  g_autofree char *link = g_build_filename (dir, "link.tessera", NULL);
+  g_autofree char *other = g_build_filename (dir, "link.tessera", NULL);
   GBytes *versions[3] = { window_version (game_paths[0]), window_version (game_paths[1]), NULL };
-  const char *argv[] = { child_path (), "save", through_link ? link : real, game_paths[0], game_paths[1], NULL };
-  KillTest kt = { argv, real, through_link ? link : NULL, NULL, versions, g_test_slow () ? 200 : 3, 600000 };
+  const char *argv[] = { child_path (), "save", target == TARGET_SYMLINK ? other : real, game_paths[0], game_paths[1], NULL };
+  KillTest kt = { argv, real, NULL, NULL, versions, g_test_slow () ? 200 : 3, 600000 };
   KillTestStats stats;
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   g_assert_true (g_file_set_contents (real, g_bytes_get_data (versions[0], NULL), g_bytes_get_size (versions[0]), NULL));
-  if (through_link)
-    g_assert_cmpint (symlink (real, link), ==, 0);
+  if (target == TARGET_SYMLINK)
+    {
+      g_assert_cmpint (symlink (real, other), ==, 0);
+      kt.link = other;
+    }
+  else if (target == TARGET_HARD_LINK)
+    {
+      /* the other name keeps the first version: the save replaces real's name only */
+      g_assert_cmpint (link (real, other), ==, 0);
+      kt.other_link = other;
+    }
   kill_test_run (&kt, &stats);
   g_test_message ("the window's Save onto a %s file: %u kills; the file held the first version %u times, "
-                  "the second %u times; %u kills landed inside a save", through_link ? "symlinked" : "plain",
+                  "the second %u times; %u kills landed inside a save", target_names[target],
                   stats.rounds, stats.per_version[0], stats.per_version[1], stats.temp_left);
   if (g_test_slow ())
     {
@@ -195,8 +208,9 @@ main (int argc, char *argv[])
       game_paths[i] = g_strdup_printf ("%s/source-%u.tessera", tmp_dir, i);
       g_assert_true (ts_game_save (game, game_paths[i], TS_GAME_FORMAT_XML, NULL));
     }
-  g_test_add_data_func ("/window-kill/save-plain", GINT_TO_POINTER (FALSE), test_save);
-  g_test_add_data_func ("/window-kill/save-symlink", GINT_TO_POINTER (TRUE), test_save);
+  g_test_add_data_func ("/window-kill/save-plain", GINT_TO_POINTER (TARGET_PLAIN), test_save);
+  g_test_add_data_func ("/window-kill/save-symlink", GINT_TO_POINTER (TARGET_SYMLINK), test_save);
+  g_test_add_data_func ("/window-kill/save-hard-link", GINT_TO_POINTER (TARGET_HARD_LINK), test_save);
   g_test_add_func ("/window-kill/autosave", test_autosave);
   return g_test_run ();
 }
