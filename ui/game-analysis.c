@@ -150,11 +150,7 @@ refresh_graph (TsGameAnalysis *self)
 static void
 refresh_current (TsGameAnalysis *self)
 {
-  TsGameNode *node = ts_game_current (ts_game_session_get_game (self->session));
-
-  while (!ts_game_node_is_main_line (node))
-    node = node->parent;
-  ts_eval_graph_set_current (self->graph, ts_game_node_depth (node));
+  ts_eval_graph_set_current (self->graph, ts_game_current_main_depth (ts_game_session_get_game (self->session)));
 }
 
 static void

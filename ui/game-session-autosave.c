@@ -42,7 +42,7 @@ state_bytes (TsGameSession *self)
 
       g_key_file_set_int64 (meta, "session", key, ts_game_session_clock_ms (self, i));
     }
-  g_key_file_set_uint64 (meta, "session", "ply", ts_game_node_depth (ts_game_current (self->game)));
+  g_key_file_set_uint64 (meta, "session", "ply", ts_game_current_depth (self->game));
   data = g_key_file_to_data (meta, &length, NULL);
   return g_bytes_new_take (data, length);
 }

@@ -266,6 +266,7 @@ refresh (TesseraWindow *self)
   TsGameNode *node = ts_game_current (game);
   TsBoardView *board = TS_BOARD_VIEW (self->board);
   gboolean over = ts_game_session_is_over (self->session);
+  gboolean in_variation;
 
   ts_board_view_set_position (board, ts_game_session_get_position (self->session));
   /* The position before the move is the one shown last after a step forward (the move
@@ -295,8 +296,10 @@ refresh (TesseraWindow *self)
   tessera_window_enable_action (self, "undo", ts_game_can_undo (game));
   tessera_window_enable_action (self, "redo", ts_game_can_redo (game));
   tessera_window_enable_action (self, "takeback", node->parent != NULL);
-  tessera_window_enable_action (self, "promote-variation", node->parent != NULL && !ts_game_node_is_main_line (node));
-  tessera_window_enable_action (self, "delete-variation", node->parent != NULL && !ts_game_node_is_main_line (node));
+  /* in a variation; ts_game_node_is_main_line walks to the root (O(moves) a step) */
+  in_variation = ts_game_current_main_depth (game) < ts_game_current_depth (game);
+  tessera_window_enable_action (self, "promote-variation", in_variation);
+  tessera_window_enable_action (self, "delete-variation", in_variation);
   tessera_window_enable_action (self, "nag", node->parent != NULL);
   tessera_window_enable_action (self, "resign", !over);
   tessera_window_enable_action (self, "offer-draw", !over);

@@ -55,6 +55,10 @@ struct _TsGame {
    * each move, so that a step forward or back is one make or unmake. */
   GPtrArray       *path;
   GArray          *path_undos;
+  /* How many of the path's first nodes lie on the main line, kept along by the steps;
+   * recounted after an edit (which may reorder children). */
+  guint            main_depth;
+  gboolean         main_depth_valid;
   Meta            *meta;
 
   GPtrArray       *undo_stack;  /* of Command* */
@@ -611,6 +615,7 @@ ts_game_new (const TsVariant *variant, const TsPosition *start)
     }
   game->root = ts_game_node_new ();
   game->current = game->root;
+  game->main_depth_valid = TRUE;
   game->position = ts_position_copy (game->start);
   game->path = g_ptr_array_new ();
   game->path_undos = g_array_new (FALSE, FALSE, sizeof (TsUndo));
@@ -728,6 +733,8 @@ cursor_push (TsGame *game, TsGameNode *child)
 
   ts_position_make (game->position, child->move, &undo);
   g_array_append_val (game->path_undos, undo);
+  if (game->main_depth == game->path->len && child->parent->children->pdata[0] == child)
+    game->main_depth++;
   g_ptr_array_add (game->path, child);
   game->current = child;
 }
@@ -740,7 +747,31 @@ cursor_pop (TsGame *game)
   ts_position_unmake (game->position, &g_array_index (game->path_undos, TsUndo, n - 1));
   g_array_set_size (game->path_undos, n - 1);
   g_ptr_array_set_size (game->path, n - 1);
+  game->main_depth = MIN (game->main_depth, n - 1);
   game->current = n > 1 ? game->path->pdata[n - 2] : game->root;
+}
+
+guint
+ts_game_current_depth (const TsGame *game)
+{
+  return game->path->len;
+}
+
+guint
+ts_game_current_main_depth (const TsGame *game)
+{
+  TsGame *self = (TsGame *) game;   /* a cache */
+
+  if (!self->main_depth_valid)
+    {
+      guint n = 0;
+
+      while (n < self->path->len && ts_game_node_child (((TsGameNode *) self->path->pdata[n])->parent, 0) == self->path->pdata[n])
+        n++;
+      self->main_depth = n;
+      self->main_depth_valid = TRUE;
+    }
+  return self->main_depth;
 }
 
 /* Back to the nearest ancestor that node and the cursor share, then down to node (at
@@ -850,6 +881,7 @@ node_is_ancestor (const TsGameNode *ancestor, const TsGameNode *node)
 static void
 op_apply (TsGame *game, Op *op, gboolean forward)
 {
+  game->main_depth_valid = FALSE;
   switch (op->kind)
     {
     case OP_INSERT:

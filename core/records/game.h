@@ -147,6 +147,11 @@ gboolean          ts_game_forward        (TsGame *game, guint child);
 gboolean          ts_game_back           (TsGame *game);
 void              ts_game_go_start       (TsGame *game);
 void              ts_game_go_end         (TsGame *game);          /* along the current line */
+/* The cursor's depth (as ts_game_node_depth (ts_game_current (game))), and the depth of
+ * the main-line node it is on or branches from (equal when it is on the main line): both
+ * O(1) per step, where those walk to the root (O(moves) per step in a long game). */
+guint             ts_game_current_depth      (const TsGame *game);
+guint             ts_game_current_main_depth (const TsGame *game);
 /* A copy of the position after node; free with ts_position_free. */
 TsPosition       *ts_game_position_at    (const TsGame *game, const TsGameNode *node);
 

@@ -455,6 +455,34 @@ test_navigation (void)
   g_assert_false (ts_game_forward (game, 99));
 }
 
+/* The cursor's depths, kept along by its steps, are what walks to the root find. */
+static void
+check_cursor_depths (TsGame *game)
+{
+  TsGameNode *branch = ts_game_current (game);
+
+  while (!ts_game_node_is_main_line (branch))
+    branch = branch->parent;
+  g_assert_cmpuint (ts_game_current_depth (game), ==, ts_game_node_depth (ts_game_current (game)));
+  g_assert_cmpuint (ts_game_current_main_depth (game), ==, ts_game_node_depth (branch));
+}
+
+/* A few random steps forward and back, checking the depths after each. */
+static void
+random_steps (TsGame *game, GRand *rand)
+{
+  for (guint k = 0; k < 4; k++)
+    {
+      TsGameNode *current = ts_game_current (game);
+
+      if (g_rand_boolean (rand) && ts_game_node_n_children (current) > 0)
+        ts_game_forward (game, g_rand_int_range (rand, 0, ts_game_node_n_children (current)));
+      else
+        ts_game_back (game);
+      check_cursor_depths (game);
+    }
+}
+
 /* Random edits; every undo must give back exactly the game as it was (compared through its
  * XML form), and every redo the game after the edit. */
 static void
@@ -520,6 +548,8 @@ test_random_edits (void)
             ts_game_toggle_nag (game, node, g_rand_int_range (rand, 1, 20));
           break;
         }
+      check_cursor_depths (game);
+      random_steps (game, rand);
       if (ts_game_revision (game) != before)
         {
           g_ptr_array_add (snapshots, ts_game_to_xml (game, NULL));
@@ -542,6 +572,8 @@ test_random_edits (void)
         g_assert_cmpuint (ts_position_hash (expected), ==, ts_position_hash (ts_game_position (game)));
         ts_position_free (expected);
       }
+      check_cursor_depths (game);
+      random_steps (game, rand);
     }
   g_assert_false (ts_game_undo (game));
   for (guint i = 1; i < snapshots->len; i++)
@@ -551,6 +583,8 @@ test_random_edits (void)
       g_assert_true (ts_game_redo (game));
       xml = ts_game_to_xml (game, NULL);
       g_assert_cmpstr (xml, ==, snapshots->pdata[i]);
+      check_cursor_depths (game);
+      random_steps (game, rand);
     }
   g_assert_false (ts_game_redo (game));
 }
