@@ -26,6 +26,8 @@ struct _TsGameAnalysis
   /* the main line as last drawn */
   const TsGame      *shown_game;
   guint64            shown_revision;
+  gboolean           has_evals;    /* some main-line move of it holds an evaluation */
+  gboolean           collected;    /* nodes and movers are its */
   GPtrArray         *nodes;        /* main-line nodes, move k at k - 1 */
   GArray            *movers;       /* guint seat per move */
 
@@ -55,7 +57,19 @@ ts_game_analysis_new (void)
 
 /* ---- The graph ---- */
 
-/* The main line's nodes and who moved each, when the record changed. */
+static gboolean
+main_line_has_evals (const TsGame *game)
+{
+  for (TsGameNode *node = ts_game_root (game); ts_game_node_n_children (node) > 0;)
+    {
+      node = ts_game_node_child (node, 0);
+      if (node->annotation.eval.kind != TS_EVAL_NONE)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The main line's nodes and who moved each. */
 static void
 collect_main_line (TsGameAnalysis *self)
 {
@@ -63,10 +77,7 @@ collect_main_line (TsGameAnalysis *self)
   g_autoptr (TsPosition) pos = NULL;
   TsGameNode *node;
 
-  if (game == self->shown_game && ts_game_revision (game) == self->shown_revision && self->nodes->len > 0)
-    return;
-  self->shown_game = game;
-  self->shown_revision = ts_game_revision (game);
+  self->collected = TRUE;
   g_ptr_array_set_size (self->nodes, 0);
   g_array_set_size (self->movers, 0);
   pos = ts_position_copy (ts_game_start_position (game));
@@ -118,7 +129,23 @@ refresh_graph (TsGameAnalysis *self)
   g_autoptr (GArray) points = g_array_new (FALSE, FALSE, sizeof (TsEvalGraphPoint));
   g_autoptr (GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);
 
-  collect_main_line (self);
+  if (game != self->shown_game || ts_game_revision (game) != self->shown_revision)
+    {
+      self->shown_game = game;
+      self->shown_revision = ts_game_revision (game);
+      self->has_evals = main_line_has_evals (game);
+      self->collected = FALSE;
+    }
+  /* Nothing to draw: the graph stays hidden, and the game is not replayed for its movers
+   * (a move costs a legal-move check in four-player variants: 0.3 s at 100 000 plies). */
+  if (self->job == NULL && !self->have_summary && !self->has_evals)
+    {
+      ts_eval_graph_clear (self->graph);
+      gtk_widget_set_visible (self->graph_box, FALSE);
+      return;
+    }
+  if (!self->collected)
+    collect_main_line (self);
   for (guint i = 0; i < self->nodes->len; i++)
     {
       TsGameNode *node = self->nodes->pdata[i];
@@ -396,7 +423,7 @@ session_changed (TsGameAnalysis *self)
     cancel_because (self, _("The analysis stopped: the moves it was analysing were changed."));
   /* A step through the game moves the current mark only: the points are rebuilt when the
    * record changed (a label and a value per move: 13 ms a step at 20 000 plies). */
-  if (game != self->shown_game || ts_game_revision (game) != self->shown_revision || self->nodes->len == 0)
+  if (game != self->shown_game || ts_game_revision (game) != self->shown_revision)
     refresh_graph (self);
   refresh_current (self);
 }
@@ -412,6 +439,7 @@ ts_game_analysis_set_session (TsGameAnalysis *self, TsGameSession *session)
   cancel_because (self, _("The analysis stopped: another game was opened."));
   g_set_object (&self->session, session);
   self->shown_game = NULL;
+  self->collected = FALSE;
   g_ptr_array_set_size (self->nodes, 0);
   self->have_summary = FALSE;
   show_summary (self);

@@ -176,6 +176,8 @@ test_window_analysis (void)
   g_assert_false (action_enabled (window, "cancel-analysis"));
   g_assert_false (ts_eval_graph_has_scores (graph));
   g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (GTK_WIDGET (graph))));
+  /* nothing to draw: not built either (the game is not replayed for it) */
+  g_assert_cmpuint (ts_eval_graph_get_n_points (graph), ==, 0);
   g_signal_connect (analysis, "finished", G_CALLBACK (on_finished), NULL);
 
   ts_annotate_options_init (&options);
