@@ -8,29 +8,51 @@
  * /tmp/tessera-bench-MOVES.tessera) is made if it does not exist: a random Grossraumschach
  * game of MOVES moves in all (default 100000, the most a file may hold) — its main line as
  * long as random play goes (about 15 000 plies; the 50-move rule ends the other variants'
- * sooner), the rest in variations. BENCH_STEPS (default 200) steps are made each way;
- * under valgrind --tool=callgrind a few will do. */
+ * sooner), the rest in variations; with BENCH_LINE=1 (default FILE
+ * /tmp/tessera-bench-line-MOVES.tessera) all MOVES plies on the main line instead (seed 1
+ * plays 100 000 plies before the game ends). BENCH_STEPS (default 200) steps are made each
+ * way; under valgrind --tool=callgrind a few will do. */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "records/game-random.h"
 #include "rules/variant.h"
 #include "tessera-window.h"
 
-static double
-ms_since (gint64 start)
+/* Wall-clock and main-thread CPU time (the machines are shared: the CPU time is the one
+ * that does not depend on the load). */
+typedef struct {
+  gint64 wall, cpu;   /* µs */
+} Stamp;
+
+static gint64
+thread_cpu_us (void)
 {
-  return (g_get_monotonic_time () - start) / 1000.0;
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * G_GINT64_CONSTANT (1000000) + ts.tv_nsec / 1000;
+}
+
+static Stamp
+stamp (void)
+{
+  return (Stamp) { g_get_monotonic_time (), thread_cpu_us () };
 }
 
 static gint64 longest_iteration;   /* µs: the main loop's longest single dispatch */
+static gint64 last_busy;           /* when the main loop last did something (settle) */
 
-/* Everything the main loop has to do now (idle layout and drawing included). */
+/* Everything the main loop has to do now (idle layout and drawing included). The polls
+ * that find nothing to do (2 ms apart) do not count: last_busy is the end of the work. */
 static void
 settle (void)
 {
+  last_busy = g_get_monotonic_time ();
   for (guint quiet = 0; quiet < 3;)
     {
       gint64 t = g_get_monotonic_time ();
@@ -38,13 +60,40 @@ settle (void)
 
       longest_iteration = MAX (longest_iteration, g_get_monotonic_time () - t);
       if (dispatched)
-        quiet = 0;
+        {
+          quiet = 0;
+          last_busy = g_get_monotonic_time ();
+        }
       else
         {
           quiet++;
           g_usleep (2000);
         }
     }
+}
+
+/* One row: wall-clock time until the main loop was done and the main thread's CPU time,
+ * from start. */
+static void
+report (const char *what, Stamp start, gint64 wall_us, gint64 cpu_us)
+{
+  g_print ("%-36s %9.2f ms %9.2f ms\n", what, (wall_us - start.wall) / 1000.0, (cpu_us - start.cpu) / 1000.0);
+}
+
+static int
+compare_int64 (gconstpointer a, gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median_ms (GArray *us)
+{
+  g_array_sort (us, compare_int64);
+  return us->len % 2 ? g_array_index (us, gint64, us->len / 2) / 1000.0
+                     : (g_array_index (us, gint64, us->len / 2 - 1) + g_array_index (us, gint64, us->len / 2)) / 2000.0;
 }
 
 static guint
@@ -96,45 +145,88 @@ make_game (guint n)
   return game;
 }
 
-static double action_sync_ms;   /* of the last action_ms: the action itself, without drawing */
-
-/* The mean time of action, done times, each until the main loop has nothing left to do. */
-static double
-action_ms (TesseraWindow *window, const char *action, guint times)
+/* A random game of n plies, all on the main line. */
+static TsGame *
+make_line (guint n)
 {
-  gint64 start = g_get_monotonic_time ();
-  gint64 sync = 0;
+  TsGame *game = ts_game_new_random (ts_variant_lookup ("grossraumschach"), n, 0, FALSE, 1);
 
-  for (guint i = 0; i < times; i++)
-    {
-      gint64 t = g_get_monotonic_time ();
-
-      gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
-      sync += g_get_monotonic_time () - t;
-      settle ();
-    }
-  action_sync_ms = sync / 1000.0 / times;
-  return ms_since (start) / times;
+  if (count_moves (ts_game_root (game)) < n)
+    g_error ("the random game ended after %u plies", count_moves (ts_game_root (game)));
+  ts_game_clear_undo (game);
+  ts_game_go_start (game);
+  return game;
 }
 
+/* The benchmark's data folder: the autosave of the game it modified. */
 static void
-report (const char *what, double ms)
+remove_tree (const char *path)
 {
-  g_print ("%-34s %9.2f ms (the action itself %.2f ms)\n", what, ms, action_sync_ms);
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+/* Does action times, each until the main loop has nothing left to do. One action: its
+ * row; several: the median (a step's typical cost; the first steps after a fill also do
+ * the text view's background layout), the mean and the longest. */
+static void
+report_action (TesseraWindow *window, const char *what, const char *action, GVariant *parameter, guint times)
+{
+  g_autoptr(GArray) walls = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) cpus = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gint64 wall_sum = 0, cpu_sum = 0, wall_max = 0;
+
+  if (parameter)
+    g_variant_ref_sink (parameter);
+  for (guint i = 0; i < times; i++)
+    {
+      Stamp t = stamp ();
+      gint64 wall, cpu;
+
+      gtk_widget_activate_action_variant (GTK_WIDGET (window), action, parameter);
+      settle ();
+      wall = last_busy - t.wall;
+      cpu = thread_cpu_us () - t.cpu;
+      g_array_append_val (walls, wall);
+      g_array_append_val (cpus, cpu);
+      wall_sum += wall;
+      cpu_sum += cpu;
+      wall_max = MAX (wall_max, wall);
+    }
+  if (times == 1)
+    g_print ("%-36s %9.2f ms %9.2f ms\n", what, wall_sum / 1000.0, cpu_sum / 1000.0);
+  else
+    g_print ("%-36s %9.2f ms %9.2f ms   mean %.2f ms, %.2f ms; longest %.2f ms\n", what, median_ms (walls),
+             median_ms (cpus), wall_sum / 1000.0 / times, cpu_sum / 1000.0 / times, wall_max / 1000.0);
+  if (parameter)
+    g_variant_unref (parameter);
 }
 
 int
 main (int argc, char *argv[])
 {
   guint moves = argc > 1 ? (guint) atoi (argv[1]) : TS_RECORD_MAX_MOVES;
-  g_autofree char *path = argc > 2 ? g_strdup (argv[2]) : g_strdup_printf ("/tmp/tessera-bench-%u.tessera", moves);
+  gboolean line = g_strcmp0 (g_getenv ("BENCH_LINE"), "1") == 0;
+  g_autofree char *path = argc > 2 ? g_strdup (argv[2])
+                                   : g_strdup_printf ("/tmp/tessera-bench-%s%u.tessera", line ? "line-" : "", moves);
   g_autofree char *data_home = g_dir_make_tmp ("tessera-bench-XXXXXX", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   TesseraWindow *window;
   TsGameSession *session;
-  gint64 start;
-  double read_ms, show_ms = 0;
+  Stamp start, showing = { 0, 0 }, shown = { 0, 0 }, drawn;
+  gint64 reading_longest;
   /* BENCH_STEPS: how many steps forward and back (200; fewer under valgrind) */
   guint steps = g_getenv ("BENCH_STEPS") ? (guint) atoi (g_getenv ("BENCH_STEPS")) : 200;
 
@@ -146,9 +238,11 @@ main (int argc, char *argv[])
     {
       g_autoptr(TsGame) game = NULL;
 
-      start = g_get_monotonic_time ();
-      game = make_game (moves);
-      g_print ("made a random game of %u moves in %.0f ms\n", count_moves (ts_game_root (game)), ms_since (start));
+      gint64 t = g_get_monotonic_time ();
+
+      game = line ? make_line (moves) : make_game (moves);
+      g_print ("made a random game of %u moves in %.0f ms\n", count_moves (ts_game_root (game)),
+               (g_get_monotonic_time () - t) / 1000.0);
       if (!ts_game_save (game, path, TS_GAME_FORMAT_XML, &error))
         g_error ("%s", error->message);
     }
@@ -158,48 +252,57 @@ main (int argc, char *argv[])
   gtk_window_present (GTK_WINDOW (window));
   settle ();
 
-  start = g_get_monotonic_time ();
+  g_print ("%-36s %12s %12s\n", "", "wall clock", "main thread");
+  start = stamp ();
   tessera_window_open_file (window, file);
   longest_iteration = 0;
   while (tessera_window_is_loading (window))
     {
-      gint64 t = g_get_monotonic_time ();
+      Stamp t = stamp ();
 
       g_main_context_iteration (NULL, TRUE);
       if (tessera_window_is_loading (window))
-        longest_iteration = MAX (longest_iteration, g_get_monotonic_time () - t);
+        longest_iteration = MAX (longest_iteration, g_get_monotonic_time () - t.wall);
       else
-        show_ms = (g_get_monotonic_time () - t) / 1000.0;
+        {
+          shown = stamp ();
+          showing = t;
+        }
     }
-  g_print ("%-34s %9.2f ms\n", "longest main-loop dispatch reading", longest_iteration / 1000.0);
-  g_print ("%-34s %9.2f ms\n", "showing the game read (one dispatch)", show_ms);
-  read_ms = ms_since (start);
-  longest_iteration = 0;
+  reading_longest = longest_iteration;
   settle ();
+  drawn = stamp ();
+  report ("open: read in a worker, until shown", start, shown.wall, shown.cpu);
+  report ("  of which showing it (one dispatch)", showing, shown.wall, shown.cpu);
+  report ("open: until drawn", start, last_busy, drawn.cpu);
+  g_print ("%-36s %9.2f ms\n", "longest dispatch while reading", reading_longest / 1000.0);
   session = tessera_window_get_session (window);
   g_print ("%s: %u moves, %u plies on the main line\n", path,
            count_moves (ts_game_root (ts_game_session_get_game (session))),
            ts_position_ply (ts_game_session_get_position (session)));
   {
-    gint64 t = g_get_monotonic_time ();
-    g_autoptr(TsGame) alone = ts_game_load (path, NULL);
+    g_autoptr(TsGame) alone = NULL;
 
+    start = stamp ();
+    alone = ts_game_load (path, NULL);
     g_assert_nonnull (alone);
-    g_print ("%-34s %9.2f ms\n", "ts_game_load alone", ms_since (t));
+    report ("ts_game_load alone (in this thread)", start, g_get_monotonic_time (), thread_cpu_us ());
   }
-  g_print ("%-34s %9.2f ms (until shown %.2f ms)\n", "open (read, shown, drawn)", ms_since (start), read_ms);
-  g_print ("%-34s %9.2f ms\n", "longest dispatch after it was read", longest_iteration / 1000.0);
-  report ("go to the start", action_ms (window, "win.go-start", 1));
-  report ("step forward (mean)", action_ms (window, "win.go-forward", steps));
-  report ("go to the end", action_ms (window, "win.go-end", 1));
-  report ("step back (mean)", action_ms (window, "win.go-back", steps));
-  start = g_get_monotonic_time ();
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.comment", "s", "a comment: the game is modified");
-  settle ();
-  g_print ("%-34s %9.2f ms\n", "comment (move list, autosave)", ms_since (start));
-  report ("step back, modified (mean of 20)", action_ms (window, "win.go-back", 20));
+  longest_iteration = 0;
+  report_action (window, "go to the start", "win.go-start", NULL, 1);
+  g_autofree char *forward = g_strdup_printf ("step forward (median of %u)", steps);
+  report_action (window, forward, "win.go-forward", NULL, steps);
+  report_action (window, "go to the end", "win.go-end", NULL, 1);
+  g_autofree char *back = g_strdup_printf ("step back (median of %u)", steps);
+  report_action (window, back, "win.go-back", NULL, steps);
+  report_action (window, "comment (a modified game: autosave)", "win.comment",
+                 g_variant_new_string ("a comment: the game is modified"), 1);
+  report_action (window, "step back, modified (median of 20)", "win.go-back", NULL, 20);
+  g_print ("%-36s %9.2f ms\n", "longest dispatch after it was read", longest_iteration / 1000.0);
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (window);
+  settle ();
+  remove_tree (data_home);
   return 0;
 }
