@@ -359,6 +359,15 @@ show_current (TsMoveListView *self)
       gtk_text_buffer_place_cursor (buffer, &start);
       gtk_text_view_scroll_to_mark (self->text_view, gtk_text_buffer_get_insert (buffer), 0.1, FALSE, 0, 0);
     }
+  else
+    {
+      GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->text_view));
+
+      /* at the start: the list's top (it stayed where the last move was shown) */
+      gtk_text_buffer_get_start_iter (buffer, &start);
+      gtk_text_buffer_place_cursor (buffer, &start);
+      gtk_adjustment_set_value (adj, gtk_adjustment_get_lower (adj));
+    }
   /* The text view measures new lines later, in idle time: in fast play the mark's place
    * was not yet known and the list stopped short. At the end of the text, the view follows
    * the end as the lines get measured (follow_end_cb). */

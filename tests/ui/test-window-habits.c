@@ -10,6 +10,7 @@
 #endif
 
 #include "new-game-dialog.h"
+#include "records/game-random.h"
 #include "records/nag.h"
 #include "rules/notation.h"
 #include "tessera-window.h"
@@ -644,6 +645,31 @@ test_says_who_plays (void)
   close_window (window);
 }
 
+/* Going to the start of a long game shows the start of the move list (it stayed at the
+ * end), and going to the end its end. */
+static void
+test_move_list_start_in_view (void)
+{
+  TesseraWindow *window = new_window ("raumschach");
+  g_autoptr(GPtrArray) views = widget_test_collect (GTK_WIDGET (window), GTK_TYPE_TEXT_VIEW);
+  GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (g_ptr_array_index (views, 0)));
+
+  tessera_window_open_game (window, ts_game_new_random (ts_variant_lookup ("raumschach"), 300, 0, FALSE, 8), NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-end", NULL);
+  settle (window);
+  g_assert_cmpuint (ply (window), >, 200);
+  g_assert_true (last_move_visible (window));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), >, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-start", NULL);
+  settle (window);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  settle (window);
+  g_assert_true (last_move_visible (window));   /* the current move: the first */
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0);
+  close_window (window);
+}
+
 static GtkWidget *
 paned_of (TesseraWindow *window)
 {
@@ -760,6 +786,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/habits/files/new-game-after-open", test_new_game_after_open);
   g_test_add_func ("/habits/status/says-who-plays", test_says_who_plays);
   g_test_add_func ("/habits/move-list/follows-fast-play", test_move_list_follows_fast_play);
+  g_test_add_func ("/habits/move-list/start-in-view", test_move_list_start_in_view);
   g_test_add_func ("/habits/nag/glyphs-render", test_nag_glyphs_render);
 
   return g_test_run ();
