@@ -1,4 +1,8 @@
 /* Questions the application asks (unsaved changes, restore, …), in AdwMessageDialog. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
 #include "question.h"
 
 typedef struct
@@ -53,5 +57,23 @@ ts_question_ask (GtkWindow      *parent,
   g_signal_connect_data (dialog, "response", G_CALLBACK (answered), asked,
                          (GClosureNotify) (void (*) (void)) g_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+static void
+error_seen (const char *answer, gpointer user_data)
+{
+}
+
+AdwMessageDialog *
+ts_question_show_error (GtkWindow  *parent,
+                        const char *heading,
+                        const char *body)
+{
+  const TsAnswer answers[] = { { "close", _("_Close"), ADW_RESPONSE_DEFAULT } };
+  AdwMessageDialog *dialog = ts_question_ask (parent, heading, body, answers, 1, "close", "close",
+                                              error_seen, NULL);
+
+  gtk_window_set_title (GTK_WINDOW (dialog), heading);
   return dialog;
 }

@@ -32,4 +32,11 @@ AdwMessageDialog *ts_question_ask (GtkWindow      *parent,
                                    TsAnswerFunc    callback,
                                    gpointer        user_data);
 
+/* Tells of an error that needs no answer but to be seen (a save that failed): heading
+ * (also the dialog's title for the window manager: task bars, window switchers) and body,
+ * one Close button. Modal and transient for parent; destroyed once closed. */
+AdwMessageDialog *ts_question_show_error (GtkWindow  *parent,
+                                          const char *heading,
+                                          const char *body);
+
 G_END_DECLS

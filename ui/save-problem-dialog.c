@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "file-folder.h"
+#include "question.h"
 #include "records/game.h"
 #include "save-problem-dialog.h"
 
@@ -130,12 +131,6 @@ action_stop (GtkWidget *widget, const char *name, GVariant *param)
   set_status (self, g_strdup (_("Solving stopped. Saved now, the file has no Solution field.")));
 }
 
-static void
-error_response (GtkDialog *dialog, int response)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
 gboolean
 ts_save_problem_dialog_save_to (TsSaveProblemDialog *self,
                                 const char          *filename)
@@ -150,14 +145,7 @@ ts_save_problem_dialog_save_to (TsSaveProblemDialog *self,
   game = ts_problem_to_game (self->pos, ts_save_problem_dialog_get_moves (self), self->solution);
   if (!ts_game_save (game, filename, ts_game_format_for_filename (filename), &error))
     {
-      GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self),
-                                                  GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                                  GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
-                                                  "%s", _("Cannot save the problem"));
-
-      gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
-      g_signal_connect (dialog, "response", G_CALLBACK (error_response), NULL);
-      gtk_window_present (GTK_WINDOW (dialog));
+      ts_question_show_error (GTK_WINDOW (self), _("Cannot save the problem"), error->message);
       return FALSE;
     }
   uri = g_filename_to_uri (filename, NULL, NULL);

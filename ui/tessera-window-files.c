@@ -77,11 +77,6 @@ tessera_window_write_autosave (TesseraWindow *self)
   self->autosave_written = TRUE;
 }
 
-static void
-error_seen (const char *answer, gpointer user_data)
-{
-}
-
 /* An error dialog on the window: primary is its heading, and its title for the window
  * manager (task bars, window switchers). */
 void
@@ -89,11 +84,7 @@ tessera_window_show_error (TesseraWindow *self,
                            const char    *primary,
                            const char    *secondary)
 {
-  const TsAnswer answers[] = { { "close", _("_Close"), ADW_RESPONSE_DEFAULT } };
-  AdwMessageDialog *dialog = ts_question_ask (GTK_WINDOW (self), primary, secondary, answers, 1,
-                                              "close", "close", error_seen, NULL);
-
-  gtk_window_set_title (GTK_WINDOW (dialog), primary);
+  ts_question_show_error (GTK_WINDOW (self), primary, secondary);
 }
 
 gboolean

@@ -539,17 +539,15 @@ test_save_problem_no_mate (void)
     g_clear_error (&error);
   }
   g_assert_false (ts_save_problem_dialog_save_to (dialog, bad));
-  message = toplevel_of (GTK_TYPE_MESSAGE_DIALOG, NULL);
+  /* libadwaita's message dialog, as the window's errors (GtkMessageDialog is deprecated) */
+  message = toplevel_of (ADW_TYPE_MESSAGE_DIALOG, NULL);
   g_assert_nonnull (message);
   g_assert_true (gtk_window_get_transient_for (message) == GTK_WINDOW (dialog));
-  {
-    g_autofree char *primary = NULL, *secondary = NULL;
-
-    g_object_get (message, "text", &primary, "secondary-text", &secondary, NULL);
-    g_assert_cmpstr (primary, ==, "Cannot save the problem");
-    g_assert_cmpstr (secondary, ==, expected);
-  }
-  gtk_window_destroy (message);
+  g_assert_true (gtk_window_get_modal (message));
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (message)), ==, "Cannot save the problem");
+  g_assert_cmpstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (message)), ==, expected);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (message), "close");
+  g_assert_null (toplevel_of (ADW_TYPE_MESSAGE_DIALOG, NULL));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
 
   /* saved without a solution */
