@@ -111,32 +111,86 @@ draw_ring (cairo_t *cr, const TsBoardLayout *layout, TsCell cell, double radius,
   cairo_stroke (cr);
 }
 
-/* The name of the cell at the arrow's other end, white on a pill of the arrow's colour, in
- * the corner of cell (toward the other end's side of the board). */
+/* The label's font, sized for the board's cells. */
 static void
-draw_end_label (cairo_t *cr, const TsBoardLayout *layout, TsCell cell, TsCell other, guint colour)
+set_label_font (cairo_t *cr, double size)
 {
-  char name[8];
+  cairo_select_font_face (cr, ts_board_label_font (), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, MAX (7.0, size * 0.3));
+}
+
+static double
+overlap (const TsBoardShapeLabel *a, double x, double y, double w, double h)
+{
+  double dx = MIN (a->x + a->width, x + w) - MAX (a->x, x);
+  double dy = MIN (a->y + a->height, y + h) - MAX (a->y, y);
+
+  return dx > 0 && dy > 0 ? dx * dy : 0;
+}
+
+/* Places the label of cell naming other among those placed before: at the edge of cell
+ * toward the other end (the top edge when it lies above, else the bottom), unless that
+ * covers a label already there — then the other edge, the middle, or one of them pushed
+ * to the cell's side; failing all, where it covers least. */
+static void
+place_label (cairo_t *cr, const TsBoardLayout *layout, TsCell cell, TsCell other, guint colour,
+             GArray *placed)
+{
+  TsBoardShapeLabel label = { .cell = cell, .other = other, .colour = colour };
   cairo_text_extents_t e;
-  double x, y, size, ox, oy, w, h, px, py;
+  char name[8];
+  double x, y, size, ox, oy, best = G_MAXDOUBLE;
 
   if (!ts_board_layout_cell_rect (layout, cell, &x, &y, &size) ||
       !cell_centre (layout, other, &ox, &oy))
     return;
   ts_variant_cell_name (layout->variant, other, name);
-  cairo_select_font_face (cr, ts_board_label_font (), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, MAX (7.0, size * 0.3));
+  set_label_font (cr, size);
   cairo_text_extents (cr, name, &e);
-  w = e.x_advance + size * 0.14;
-  h = size * 0.36;
-  /* the top edge when the other end lies above, else the bottom edge */
-  px = x + (size - w) / 2;
-  py = oy < y + size / 2 ? y - h * 0.35 : y + size - h * 0.65;
+  label.width = e.x_advance + size * 0.14;
+  label.height = size * 0.36;
+  {
+    double near_y = oy < y + size / 2 ? y - label.height * 0.35 : y + size - label.height * 0.65;
+    double far_y = oy < y + size / 2 ? y + size - label.height * 0.65 : y - label.height * 0.35;
+    const double ys[] = { near_y, far_y, y + (size - label.height) / 2 };
+    const double xs[] = { x + (size - label.width) / 2, x, x + size - label.width };
+
+    for (guint i = 0; i < G_N_ELEMENTS (xs) * G_N_ELEMENTS (ys) && best > 0; i++)
+      {
+        double cx = xs[i / G_N_ELEMENTS (ys)], cy = ys[i % G_N_ELEMENTS (ys)], covered = 0;
+
+        for (guint j = 0; j < placed->len; j++)
+          covered += overlap (&g_array_index (placed, TsBoardShapeLabel, j), cx, cy, label.width,
+                              label.height);
+        if (covered < best)
+          {
+            best = covered;
+            label.x = cx;
+            label.y = cy;
+          }
+      }
+  }
+  g_array_append_val (placed, label);
+}
+
+/* The name of the cell at the arrow's other end, white on a pill of the arrow's colour. */
+static void
+draw_label (cairo_t *cr, const TsBoardLayout *layout, const TsBoardShapeLabel *label)
+{
+  char name[8];
+  cairo_text_extents_t e;
+  double px = label->x, py = label->y, w = label->width, h = label->height, x, y, size;
+
+  if (!ts_board_layout_cell_rect (layout, label->cell, &x, &y, &size))
+    return;
+  ts_variant_cell_name (layout->variant, label->other, name);
+  set_label_font (cr, size);
+  cairo_text_extents (cr, name, &e);
   cairo_new_path (cr);
   cairo_arc (cr, px + h / 2, py + h / 2, h / 2, G_PI / 2, 3 * G_PI / 2);
   cairo_arc (cr, px + w - h / 2, py + h / 2, h / 2, -G_PI / 2, G_PI / 2);
   cairo_close_path (cr);
-  set_shape_colour (cr, colour, 0.92);
+  set_shape_colour (cr, label->colour, 0.92);
   cairo_fill (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_move_to (cr, px + (w - e.x_advance) / 2, py + h / 2 - e.height / 2 - e.y_bearing);
@@ -153,8 +207,10 @@ in_layer (const TsVariant *v, TsCell cell, guint layer)
   return ts_variant_layer_cell (v, layer, f, r);
 }
 
+/* The arrow's halves in the two layers; the labels of its ends are placed in labels
+ * (drawn last, over every arrow). */
 static void
-draw_cross_layer_arrow (cairo_t *cr, const TsBoardLayout *layout, const TsShape *s)
+draw_cross_layer_arrow (cairo_t *cr, const TsBoardLayout *layout, const TsShape *s, GArray *labels)
 {
   const TsVariant *v = layout->variant;
   guint from_layer, to_layer, f, r;
@@ -188,18 +244,18 @@ draw_cross_layer_arrow (cairo_t *cr, const TsBoardLayout *layout, const TsShape 
     draw_ring (cr, layout, s->to, 0.3, s->colour);
   else
     draw_arrow (cr, layout, arriving, s->to, s->colour);
-  draw_end_label (cr, layout, leaving, s->to, s->colour);
-  draw_end_label (cr, layout, arriving, s->from, s->colour);
+  place_label (cr, layout, leaving, s->to, s->colour, labels);
+  place_label (cr, layout, arriving, s->from, s->colour, labels);
 }
 
-void
-ts_board_draw_shapes (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOptions *options)
+/* Draws the marks, then the arrows (one of the record's shapes at a time, skipping cells
+ * outside the variant); fills labels with where the cross-layer arrows' labels go. */
+static void
+draw_marks_and_arrows (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOptions *options,
+                       GArray *labels)
 {
   const TsVariant *v = layout->variant;
 
-  if (options->n_shapes == 0 || layout->cell < 1)
-    return;
-  cairo_save (cr);
   /* marks under arrows, as the record orders them */
   for (guint pass = 0; pass < 2; pass++)
     for (guint i = 0; i < options->n_shapes; i++)
@@ -220,7 +276,37 @@ ts_board_draw_shapes (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRen
         if (from_layer == to_layer || layout->blocks)
           draw_arrow (cr, layout, s->from, s->to, s->colour);
         else
-          draw_cross_layer_arrow (cr, layout, s);
+          draw_cross_layer_arrow (cr, layout, s, labels);
       }
+}
+
+GArray *
+ts_board_shape_labels (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOptions *options)
+{
+  GArray *labels = g_array_new (FALSE, FALSE, sizeof (TsBoardShapeLabel));
+
+  if (options->n_shapes == 0 || layout->cell < 1)
+    return labels;
+  cairo_save (cr);
+  /* measured only: nothing reaches the surface */
+  cairo_push_group (cr);
+  draw_marks_and_arrows (cr, layout, options, labels);
+  cairo_pattern_destroy (cairo_pop_group (cr));
+  cairo_restore (cr);
+  return labels;
+}
+
+void
+ts_board_draw_shapes (cairo_t *cr, const TsBoardLayout *layout, const TsBoardRenderOptions *options)
+{
+  g_autoptr (GArray) labels = NULL;
+
+  if (options->n_shapes == 0 || layout->cell < 1)
+    return;
+  labels = g_array_new (FALSE, FALSE, sizeof (TsBoardShapeLabel));
+  cairo_save (cr);
+  draw_marks_and_arrows (cr, layout, options, labels);
+  for (guint i = 0; i < labels->len; i++)
+    draw_label (cr, layout, &g_array_index (labels, TsBoardShapeLabel, i));
   cairo_restore (cr);
 }

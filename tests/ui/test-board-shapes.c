@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "board-render.h"
+#include "board-render-private.h"
 #include "board-test.h"
 #include "../cli-test-util.h"
 #include "records/game.h"
@@ -122,6 +123,71 @@ test_shapes_drawn (void)
   g_assert_cmphex (cell_pixel (drawn, &layout, cell (v, "Ad2"), 0.5, 0.5), ==,
                    cell_pixel (plain, &layout, cell (v, "Ad2"), 0.5, 0.5));
   cairo_surface_destroy (plain);
+  cairo_surface_destroy (drawn);
+}
+
+/* The labels of arrows between layers stay readable where they crowd: two arrows leaving
+ * level B from neighbouring cells (both labels at the bottom edge of b3 and c3, where the
+ * second covered the first) and two arrows leaving the same cell for two levels. No label
+ * covers another, each stays on its cell, and each shows its colour at both ends. */
+static void
+test_shapes_labels (void)
+{
+  const TsVariant *v = variant ("raumschach");
+  g_autoptr (TsPosition) p = ts_position_new_initial (v);
+  g_autoptr (GArray) shapes = g_array_new (FALSE, FALSE, sizeof (TsShape));
+  g_autoptr (GArray) labels = NULL;
+  g_autoptr (GError) error = NULL;
+  TsBoardRenderOptions o;
+  TsBoardLayout layout;
+  cairo_surface_t *drawn;
+  cairo_t *cr;
+
+  g_assert_true (ts_shapes_parse_list (v, "BBd2-Cb3,RBc1-Dc3,GCc3-Aa1,YCc3-Ea1", shapes, &error));
+  ts_board_render_options_init (&o, p);
+  o.shapes = (const TsShape *) shapes->data;
+  o.n_shapes = shapes->len;
+  drawn = render (&o, &layout, W, H);
+  cr = cairo_create (drawn);
+  labels = ts_board_shape_labels (cr, &layout, &o);
+  cairo_destroy (cr);
+  g_assert_cmpuint (labels->len, ==, 8);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const TsBoardShapeLabel *a = &g_array_index (labels, TsBoardShapeLabel, i);
+      double x, y, size;
+
+      g_assert_true (ts_board_layout_cell_rect (&layout, a->cell, &x, &y, &size));
+      g_assert_cmpfloat (a->x, <, x + size);
+      g_assert_cmpfloat (a->x + a->width, >, x);
+      g_assert_cmpfloat (a->y, <, y + size);
+      g_assert_cmpfloat (a->y + a->height, >, y);
+      for (guint j = 0; j < i; j++)
+        {
+          const TsBoardShapeLabel *b = &g_array_index (labels, TsBoardShapeLabel, j);
+
+          g_assert_false (a->x < b->x + b->width && b->x < a->x + a->width &&
+                          a->y < b->y + b->height && b->y < a->y + a->height);
+        }
+      /* the pill's rounded ends, left of and right of the name */
+      g_assert_true (looks_like (board_test_pixel (drawn, a->x + a->height * 0.12, a->y + a->height / 2),
+                                 a->colour));
+      g_assert_true (looks_like (board_test_pixel (drawn, a->x + a->width - a->height * 0.12,
+                                                   a->y + a->height / 2), a->colour));
+    }
+  /* the labels at b3 and c3 of level B name the far ends */
+  {
+    guint found = 0;
+
+    for (guint i = 0; i < labels->len; i++)
+      {
+        const TsBoardShapeLabel *a = &g_array_index (labels, TsBoardShapeLabel, i);
+
+        found += (a->cell == cell (v, "Bb3") && a->other == cell (v, "Cb3")) +
+                 (a->cell == cell (v, "Bc3") && a->other == cell (v, "Dc3"));
+      }
+    g_assert_cmpuint (found, ==, 2);
+  }
   cairo_surface_destroy (drawn);
 }
 
@@ -450,6 +516,7 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/board-shapes/drawn", test_shapes_drawn);
+  g_test_add_func ("/board-shapes/labels", test_shapes_labels);
   g_test_add_func ("/board-shapes/nihongi", test_shapes_nihongi);
   g_test_add_func ("/board-turns/layout", test_turns_layout);
   g_test_add_func ("/board-turns/directions", test_turns_directions);
