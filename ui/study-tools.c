@@ -107,6 +107,23 @@ set_bottom (Tools *t, guint seat)
     g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_uint32 (t->bottom));
 }
 
+/* View From: the seats of the variant, the one at the bottom checked (win.bottom-seat's
+ * state). */
+static void
+fill_view_menu (Tools *t, const TsVariant *v)
+{
+  GMenu *menu = tessera_window_get_view_menu (t->window);
+
+  g_menu_remove_all (menu);
+  for (guint seat = 0; seat < v->n_seats; seat++)
+    {
+      g_autoptr (GMenuItem) item = g_menu_item_new (_(v->seat_names[seat]), NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.bottom-seat", g_variant_new_uint32 (seat));
+      g_menu_append_item (menu, item);
+    }
+}
+
 static void
 action_flip (GSimpleAction *action, GVariant *param, gpointer data)
 {
@@ -150,7 +167,10 @@ session_replaced (TesseraWindow *window, GParamSpec *pspec, Tools *t)
   g_signal_connect_swapped (session, "hint", G_CALLBACK (session_hint), t);
   setup = ts_game_session_get_setup (session);
   if (t->variant != ts_game_session_get_variant (session))
-    seat = 0;
+    {
+      seat = 0;
+      fill_view_menu (t, ts_game_session_get_variant (session));
+    }
   t->variant = ts_game_session_get_variant (session);
   if (setup->kind[0] == TS_SEAT_COMPUTER)
     for (guint s = 1; s < ts_game_session_get_variant (session)->n_seats; s++)

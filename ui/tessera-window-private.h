@@ -73,6 +73,7 @@ struct _TesseraWindow
   GtkEntry             *notation_entry;
   GtkLabel             *notation_error;
   GMenu                *recent_section;
+  GMenu                *view_section;
 };
 
 /* tessera-window.c */

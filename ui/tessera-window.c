@@ -69,6 +69,14 @@ tessera_window_get_side_notebook (TesseraWindow *self)
   return self->side_notebook;
 }
 
+GMenu *
+tessera_window_get_view_menu (TesseraWindow *self)
+{
+  g_return_val_if_fail (TESSERA_IS_WINDOW (self), NULL);
+
+  return self->view_section;
+}
+
 
 
 static void
@@ -768,6 +776,7 @@ tessera_window_class_init (TesseraWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, notation_entry);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, notation_error);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, recent_section);
+  gtk_widget_class_bind_template_child (widget_class, TesseraWindow, view_section);
 }
 
 static void

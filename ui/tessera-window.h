@@ -58,6 +58,9 @@ TsGameSession *tessera_window_get_session (TesseraWindow  *self);
 const char    *tessera_window_get_status  (TesseraWindow  *self);
 GtkWidget     *tessera_window_get_board   (TesseraWindow  *self);
 GtkNotebook   *tessera_window_get_side_notebook (TesseraWindow *self);
+/* The main menu's View From submenu, empty: the study tools put a seat in it for each of
+ * the game's seats. */
+GMenu         *tessera_window_get_view_menu (TesseraWindow *self);
 /* A toast over the window's content: text (translated, plain: escaped for the toast's
  * markup; one line, ellipsized); with undo_action (a detailed
  * action name, "win.undo"), an Undo button that activates it. A newer toast replaces

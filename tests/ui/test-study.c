@@ -223,6 +223,32 @@ test_window_shapes (void)
   close_window (window);
 }
 
+/* The View From menu holds a radio item per seat of the game's variant, named as the seat. */
+static void
+assert_view_menu (TesseraWindow *window, guint bottom)
+{
+  GMenuModel *menu = G_MENU_MODEL (tessera_window_get_view_menu (window));
+  const TsVariant *v = ts_game_session_get_variant (tessera_window_get_session (window));
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (window), "bottom-seat");
+  g_autoptr (GVariant) state = g_action_get_state (action);
+
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, v->n_seats);
+  for (guint seat = 0; seat < v->n_seats; seat++)
+    {
+      g_autofree char *label = NULL, *name = NULL;
+      g_autoptr (GVariant) target = NULL;
+
+      g_assert_true (g_menu_model_get_item_attribute (menu, seat, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+      g_assert_cmpstr (label, ==, v->seat_names[seat]);
+      g_assert_true (g_menu_model_get_item_attribute (menu, seat, G_MENU_ATTRIBUTE_ACTION, "s", &name));
+      g_assert_cmpstr (name, ==, "win.bottom-seat");
+      target = g_menu_model_get_item_attribute_value (menu, seat, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_UINT32);
+      g_assert_nonnull (target);
+      g_assert_cmpuint (g_variant_get_uint32 (target), ==, seat);
+    }
+  g_assert_cmpuint (g_variant_get_uint32 (state), ==, bottom);
+}
+
 static void
 test_flip (void)
 {
@@ -232,8 +258,10 @@ test_flip (void)
   double x1, y1, x2, y2, size;
 
   g_assert_cmpuint (ts_board_view_get_turns (board), ==, TS_BOARD_TURNS_NONE);
+  assert_view_menu (window, 0);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.flip-board", NULL);
   g_assert_cmpuint (ts_board_view_get_turns (board), ==, TS_BOARD_TURNS_HALF);
+  assert_view_menu (window, 1);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   /* the view's layout: a1 right of b1 and above a2, hit testing the same */
   ts_board_layout_cell_rect (layout, cell (window, "Aa1"), &x1, &y1, &size);
@@ -258,12 +286,22 @@ test_flip (void)
 
     /* Red (seat 0) faces right: a quarter turn */
     g_assert_cmpuint (ts_board_view_get_turns (board), ==, TS_BOARD_TURNS_LEFT);
+    assert_view_menu (window, 0);
     for (guint i = 1; i <= 4; i++)
       {
         gtk_widget_activate_action (GTK_WIDGET (window), "win.flip-board", NULL);
         g_assert_cmpuint (ts_board_view_get_turns (board), ==, expected[i]);
+        assert_view_menu (window, i % 4);
       }
+    /* View From: any seat directly */
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.bottom-seat", "u", 2);
+    g_assert_cmpuint (ts_board_view_get_turns (board), ==, TS_BOARD_TURNS_RIGHT);
+    assert_view_menu (window, 2);
   }
+  /* another variant: its seats, from the first */
+  tessera_window_new_game (window, "raumschach", NULL);
+  assert_view_menu (window, 0);
+  g_assert_cmpuint (ts_board_view_get_turns (board), ==, TS_BOARD_TURNS_NONE);
   close_window (window);
 
   /* the computer plays White: the board seen from Black's side */
