@@ -1,5 +1,7 @@
+/* TsNewGameDialog: the variant, the players and the time control of a new game. */
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "new-game-dialog.h"
@@ -16,24 +18,28 @@ static const struct { gint64 base_ms, increment_ms; } time_controls[] = {
 
 struct _TsNewGameDialog
 {
-  GtkDialog    parent_instance;
+  AdwWindow    parent_instance;
 
-  GtkGrid     *grid;
-  GtkDropDown *variant_dropdown;
-  GtkDropDown *time_dropdown;
-  GtkWidget   *seat_label[TS_MAX_SEATS];
-  GtkWidget   *seat_kind[TS_MAX_SEATS];
-  GtkWidget   *seat_level[TS_MAX_SEATS];
+  AdwComboRow          *variant_row;
+  AdwComboRow          *time_row;
+  GtkWidget            *rules_button;
+  AdwPreferencesGroup  *players_group;
+  GtkWidget            *seat_row[TS_MAX_SEATS];
+  GtkWidget            *seat_kind[TS_MAX_SEATS];
+  GtkWidget            *seat_level[TS_MAX_SEATS];
 };
 
-G_DEFINE_FINAL_TYPE (TsNewGameDialog, ts_new_game_dialog, GTK_TYPE_DIALOG)
+G_DEFINE_FINAL_TYPE (TsNewGameDialog, ts_new_game_dialog, ADW_TYPE_WINDOW)
+
+enum { SIGNAL_START, N_SIGNALS };
+static guint signals[N_SIGNALS];
 
 const TsVariant *
 ts_new_game_dialog_get_variant (TsNewGameDialog *self)
 {
   guint n;
   const TsVariant *const *variants = ts_variant_list (&n);
-  guint i = gtk_drop_down_get_selected (self->variant_dropdown);
+  guint i = adw_combo_row_get_selected (self->variant_row);
 
   g_return_val_if_fail (TS_IS_NEW_GAME_DIALOG (self), NULL);
 
@@ -44,7 +50,7 @@ void
 ts_new_game_dialog_get_setup (TsNewGameDialog *self,
                               TsSessionSetup  *setup)
 {
-  guint t = gtk_drop_down_get_selected (self->time_dropdown);
+  guint t = adw_combo_row_get_selected (self->time_row);
 
   g_return_if_fail (TS_IS_NEW_GAME_DIALOG (self));
 
@@ -72,11 +78,9 @@ variant_changed (TsNewGameDialog *self)
     {
       gboolean shown = i < v->n_seats;
 
-      gtk_widget_set_visible (self->seat_label[i], shown);
-      gtk_widget_set_visible (self->seat_kind[i], shown);
-      gtk_widget_set_visible (self->seat_level[i], shown);
+      gtk_widget_set_visible (self->seat_row[i], shown);
       if (shown)
-        gtk_label_set_label (GTK_LABEL (self->seat_label[i]), _(v->seat_names[i]));
+        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seat_row[i]), _(v->seat_names[i]));
     }
 }
 
@@ -95,14 +99,13 @@ ts_new_game_dialog_new (GtkWindow            *parent,
 {
   TsNewGameDialog *self = g_object_new (TS_TYPE_NEW_GAME_DIALOG,
                                         "transient-for", parent,
-                                        "use-header-bar", FALSE,
                                         NULL);
   guint n;
   const TsVariant *const *variants = ts_variant_list (&n);
 
   for (guint i = 0; i < n; i++)
     if (g_strcmp0 (variants[i]->id, variant_id) == 0)
-      gtk_drop_down_set_selected (self->variant_dropdown, i);
+      adw_combo_row_set_selected (self->variant_row, i);
   if (setup != NULL)
     {
       for (guint i = 0; i < TS_MAX_SEATS; i++)
@@ -112,22 +115,11 @@ ts_new_game_dialog_new (GtkWindow            *parent,
         }
       for (guint t = 0; t < G_N_ELEMENTS (time_controls); t++)
         if (time_controls[t].base_ms == setup->base_ms && time_controls[t].increment_ms == setup->increment_ms)
-          gtk_drop_down_set_selected (self->time_dropdown, t);
+          adw_combo_row_set_selected (self->time_row, t);
     }
   variant_changed (self);
   kind_changed (self);
   return GTK_WIDGET (self);
-}
-
-static void
-ts_new_game_dialog_class_init (TsNewGameDialogClass *klass)
-{
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/new-game-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, TsNewGameDialog, grid);
-  gtk_widget_class_bind_template_child (widget_class, TsNewGameDialog, variant_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, TsNewGameDialog, time_dropdown);
 }
 
 static void
@@ -141,12 +133,37 @@ rules_clicked (TsNewGameDialog *self)
     tessera_help_present (GTK_APPLICATION (app), GTK_WINDOW (self), v->id);
 }
 
+/* Start: the owner makes the game (tessera-window-actions.c), then the dialog goes. */
+static void
+action_start (GtkWidget *widget, const char *name, GVariant *param)
+{
+  g_signal_emit (widget, signals[SIGNAL_START], 0);
+  gtk_window_destroy (GTK_WINDOW (widget));
+}
+
+static void
+ts_new_game_dialog_class_init (TsNewGameDialogClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  /* Emitted when the user starts the game, before the dialog is destroyed. */
+  signals[SIGNAL_START] = g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/new-game-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, TsNewGameDialog, variant_row);
+  gtk_widget_class_bind_template_child (widget_class, TsNewGameDialog, time_row);
+  gtk_widget_class_bind_template_child (widget_class, TsNewGameDialog, rules_button);
+  gtk_widget_class_bind_template_child (widget_class, TsNewGameDialog, players_group);
+  gtk_widget_class_install_action (widget_class, "new-game.start", NULL, action_start);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
 static void
 ts_new_game_dialog_init (TsNewGameDialog *self)
 {
-  GtkWidget *rules;
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) times = gtk_string_list_new (NULL);
+  g_autoptr(GtkSizeGroup) kinds_width = NULL;
   guint n;
   const TsVariant *const *variants = ts_variant_list (&n);
 
@@ -154,7 +171,7 @@ ts_new_game_dialog_init (TsNewGameDialog *self)
 
   for (guint i = 0; i < n; i++)
     gtk_string_list_append (names, _(variants[i]->name));
-  gtk_drop_down_set_model (self->variant_dropdown, G_LIST_MODEL (names));
+  adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (names));
   for (guint t = 0; t < G_N_ELEMENTS (time_controls); t++)
     {
       g_autofree char *label = NULL;
@@ -167,30 +184,30 @@ ts_new_game_dialog_init (TsNewGameDialog *self)
                                  (int) (time_controls[t].increment_ms / 1000));
       gtk_string_list_append (times, label);
     }
-  gtk_drop_down_set_model (self->time_dropdown, G_LIST_MODEL (times));
+  adw_combo_row_set_model (self->time_row, G_LIST_MODEL (times));
 
+  /* a row per seat: its name, human or computer (as wide in every row), the level */
+  kinds_width = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   for (guint i = 0; i < TS_MAX_SEATS; i++)
     {
       const char *kinds[] = { _("Human"), _("Computer"), NULL };
 
-      self->seat_label[i] = gtk_label_new (NULL);
-      gtk_label_set_xalign (GTK_LABEL (self->seat_label[i]), 1);
+      self->seat_row[i] = adw_action_row_new ();
       self->seat_kind[i] = gtk_drop_down_new_from_strings (kinds);
+      gtk_widget_set_valign (self->seat_kind[i], GTK_ALIGN_CENTER);
+      gtk_size_group_add_widget (kinds_width, self->seat_kind[i]);
       self->seat_level[i] = gtk_spin_button_new_with_range (TS_LEVEL_MIN, TS_LEVEL_MAX, 1);
+      gtk_widget_set_valign (self->seat_level[i], GTK_ALIGN_CENTER);
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->seat_level[i]), TS_LEVEL_DEFAULT);
       gtk_widget_set_tooltip_text (self->seat_level[i], _("Computer level, 1 (weakest) to 10"));
-      gtk_grid_attach (self->grid, self->seat_label[i], 0, 2 + i, 1, 1);
-      gtk_grid_attach (self->grid, self->seat_kind[i], 1, 2 + i, 1, 1);
-      gtk_grid_attach (self->grid, self->seat_level[i], 2, 2 + i, 1, 1);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (self->seat_row[i]), self->seat_kind[i]);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (self->seat_row[i]), self->seat_level[i]);
+      adw_preferences_group_add (self->players_group, self->seat_row[i]);
       g_signal_connect_swapped (self->seat_kind[i], "notify::selected", G_CALLBACK (kind_changed), self);
     }
-  g_signal_connect_swapped (self->variant_dropdown, "notify::selected", G_CALLBACK (variant_changed), self);
-
-  /* The rules of the chosen variant, in the help window. */
-  rules = gtk_button_new_from_icon_name ("help-browser-symbolic");
-  gtk_widget_set_tooltip_text (rules, _("Rules of this variant"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (rules), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Rules of this variant"), -1);
-  g_signal_connect_swapped (rules, "clicked", G_CALLBACK (rules_clicked), self);
-  gtk_grid_attach (self->grid, rules, 3, 0, 1, 1);
+  g_signal_connect_swapped (self->variant_row, "notify::selected", G_CALLBACK (variant_changed), self);
+  /* the rules of the chosen variant, in the help window */
+  g_signal_connect_swapped (self->rules_button, "clicked", G_CALLBACK (rules_clicked), self);
+  /* Enter starts the game: the window's first focus went to Cancel, which takes Enter */
+  gtk_window_set_focus (GTK_WINDOW (self), gtk_window_get_default_widget (GTK_WINDOW (self)));
 }

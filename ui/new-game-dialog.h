@@ -1,16 +1,17 @@
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "game-session.h"
 
 G_BEGIN_DECLS
 
-/* Variant, for each seat human or computer with its level, and the time control.
- * Responds GTK_RESPONSE_ACCEPT when the user starts the game. */
+/* Variant, for each seat human or computer with its level, and the time control, in a
+ * modal libadwaita window. Emits "start" when the user starts the game (Start, Enter, or
+ * the action new-game.start), then destroys itself; Cancel and Escape close it. */
 
 #define TS_TYPE_NEW_GAME_DIALOG (ts_new_game_dialog_get_type ())
-G_DECLARE_FINAL_TYPE (TsNewGameDialog, ts_new_game_dialog, TS, NEW_GAME_DIALOG, GtkDialog)
+G_DECLARE_FINAL_TYPE (TsNewGameDialog, ts_new_game_dialog, TS, NEW_GAME_DIALOG, AdwWindow)
 
 GtkWidget       *ts_new_game_dialog_new         (GtkWindow            *parent,
                                                  const char           *variant_id,

@@ -17,26 +17,20 @@ start_new_game (TesseraWindow *self)
 /* The new game replaces this window's game, once its unsaved changes are saved or the
  * user chose to discard them (docs/window.md). */
 static void
-new_game_response (GtkDialog     *dialog,
-                   int            response,
-                   TesseraWindow *self)
+new_game_start (TsNewGameDialog *dialog,
+                TesseraWindow   *self)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      TsNewGameDialog *d = TS_NEW_GAME_DIALOG (dialog);
-      const TsVariant *v = ts_new_game_dialog_get_variant (d);
+  const TsVariant *v = ts_new_game_dialog_get_variant (dialog);
 
-      ts_new_game_dialog_get_setup (d, &self->new_setup);
-      g_free (self->new_variant);
-      self->new_variant = g_strdup (v->id);
-      tessera_window_setup_to_settings (self, v->id, &self->new_setup);
-      if (ts_game_session_is_modified (self->session))
-        tessera_window_ask_to_save (self, _("Save the game before starting a new one?"), _("_Discard Game"),
-                                    start_new_game);
-      else
-        start_new_game (self);
-    }
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  ts_new_game_dialog_get_setup (dialog, &self->new_setup);
+  g_free (self->new_variant);
+  self->new_variant = g_strdup (v->id);
+  tessera_window_setup_to_settings (self, v->id, &self->new_setup);
+  if (ts_game_session_is_modified (self->session))
+    tessera_window_ask_to_save (self, _("Save the game before starting a new one?"), _("_Discard Game"),
+                                start_new_game);
+  else
+    start_new_game (self);
 }
 
 static void
@@ -51,7 +45,7 @@ action_new_game (GtkWidget *widget, const char *name, GVariant *param)
   tessera_window_setup_from_settings (self, &setup);
   dialog = ts_new_game_dialog_new (GTK_WINDOW (self), self->variant, &setup);
 
-  g_signal_connect (dialog, "response", G_CALLBACK (new_game_response), self);
+  g_signal_connect (dialog, "start", G_CALLBACK (new_game_start), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

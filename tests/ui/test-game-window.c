@@ -442,15 +442,15 @@ test_drop_from_hand (void)
   close_window (window);
 }
 
-/* The drop-down whose list has n items (the variants). */
-static GtkDropDown *
-find_dropdown (GtkWidget *widget, guint n)
+/* The first widget of type under widget (depth first), or NULL. */
+static GtkWidget *
+find_widget (GtkWidget *widget, GType type)
 {
-  if (GTK_IS_DROP_DOWN (widget) && g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (widget))) == n)
-    return GTK_DROP_DOWN (widget);
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     {
-      GtkDropDown *found = find_dropdown (child, n);
+      GtkWidget *found = find_widget (child, type);
 
       if (found)
         return found;
@@ -489,6 +489,22 @@ test_new_game_dialog (void)
         dialog = TS_NEW_GAME_DIALOG (w);
     }
   g_assert_nonnull (dialog);
+  /* a libadwaita window with its header bar, as the rest of the application: Cancel at
+   * the start, Start at the end (the default: Enter starts), no window manager title bar
+   * (GtkDialog without a header bar got one, and GtkDialog is deprecated in GTK 4.10) */
+  g_assert_true (ADW_IS_WINDOW (dialog));
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  {
+    GtkWidget *bar = find_widget (GTK_WIDGET (dialog), ADW_TYPE_HEADER_BAR);
+    GtkWidget *start = gtk_window_get_default_widget (GTK_WINDOW (dialog));
+
+    g_assert_nonnull (bar);
+    g_assert_true (GTK_IS_BUTTON (start) && gtk_widget_is_ancestor (start, bar));
+    g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (start)), ==, "new-game.start");
+    g_assert_true (gtk_widget_has_css_class (start, "suggested-action"));
+    /* Enter starts: the focus is not on Cancel, which would take the key itself */
+    g_assert_true (gtk_root_get_focus (GTK_ROOT (dialog)) == start);
+  }
   g_assert_cmpstr (ts_new_game_dialog_get_variant (dialog)->id, ==, "raumschach");
   ts_new_game_dialog_get_setup (dialog, &setup);
   g_assert_cmpint (setup.kind[1], ==, TS_SEAT_COMPUTER);
@@ -497,15 +513,16 @@ test_new_game_dialog (void)
   {
     guint n;
     const TsVariant *const *variants = ts_variant_list (&n);
-    GtkDropDown *dropdown = find_dropdown (GTK_WIDGET (dialog), n);
+    AdwComboRow *row = ADW_COMBO_ROW (find_widget (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW));
 
-    g_assert_nonnull (dropdown);
+    g_assert_nonnull (row);
+    g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (row)), ==, n);
     for (guint i = 0; i < n; i++)
       if (g_str_equal (variants[i]->id, "nihongi"))
-        gtk_drop_down_set_selected (dropdown, i);
+        adw_combo_row_set_selected (row, i);
   }
   g_assert_cmpstr (ts_new_game_dialog_get_variant (dialog)->id, ==, "nihongi");
-  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "new-game.start", NULL);
   g_assert_cmpstr (tessera_window_get_variant (window), ==, "nihongi");
   g_assert_cmpuint (ply (window), ==, 0);
   last = g_settings_get_string (settings, "last-variant");

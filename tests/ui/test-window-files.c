@@ -125,7 +125,7 @@ ask_for_new_game (TesseraWindow *window)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   dialog = find_toplevel (TS_TYPE_NEW_GAME_DIALOG, GTK_WINDOW (window));
   g_assert_nonnull (dialog);
-  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "new-game.start", NULL);
   flush_events ();
 }
 
