@@ -92,6 +92,9 @@ test_help_actions (void)
   g_assert_cmpuint (n_help, ==, 1);
   g_assert_cmpstr (tessera_help_window_get_page (help), ==, "grossraumschach");
   gtk_test_widget_wait_for_draw (GTK_WIDGET (help));
+  /* its own header bar, as every other window: without one a window manager drew its
+   * title bar, unlike the rest of the application */
+  g_assert_true (ADW_IS_HEADER_BAR (gtk_window_get_titlebar (GTK_WINDOW (help))));
 
   /* The new-game dialog's Rules button shows the page of the variant chosen there, over
    * the modal dialog (transient for it, not for the game window under it, where the
