@@ -1011,3 +1011,18 @@ ts_collection_index_clear (TsCollectionIndex *index)
   g_clear_pointer (&index->trailer, g_bytes_unref);
   g_clear_pointer (&index->entries, g_ptr_array_unref);
 }
+
+gboolean
+ts_collection_index_looks_like_collection (GBytes *data)
+{
+  gsize length;
+  const char *bytes = g_bytes_get_data (data, &length);
+  const char *end = bytes + MIN (length, 65536);
+  const char *p = bytes;
+
+  /* The first element's name, past the declaration, comments and processing instructions. */
+  while ((p = memchr (p, '<', end - p)) != NULL && p + 1 < end && (p[1] == '?' || p[1] == '!'))
+    p++;
+  return p != NULL && (gsize) (end - p) > 19 && memcmp (p, "<tessera-collection", 19) == 0 &&
+         (is_xml_space (p[19]) || p[19] == '>' || p[19] == '/');
+}

@@ -46,6 +46,9 @@ typedef struct {
 gboolean ts_collection_index (GBytes *data, const char *source, TsCollectionIndex *out,
                               GError **error);
 void     ts_collection_index_clear (TsCollectionIndex *index);
+/* Whether data's XML root (after the declaration, comments and white space) is
+ * <tessera-collection>. */
+gboolean ts_collection_index_looks_like_collection (GBytes *data);
 
 /* The frame of a new collection file in each form. */
 #define TS_COLLECTION_XML_PROLOG  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tessera-collection format=\"1\">\n"

@@ -220,6 +220,12 @@ stamp_of (const char *filename)
   return stamp;
 }
 
+static gboolean
+stamp_equal (const FileStamp *a, const FileStamp *b)
+{
+  return a->dev == b->dev && a->ino == b->ino && a->size == b->size && a->mtime_ns == b->mtime_ns;
+}
+
 TsCollection *
 ts_collection_load (const char *filename, GError **error)
 {
@@ -241,6 +247,47 @@ ts_collection_load (const char *filename, GError **error)
   if (c)
     c->stamp = stamp;
   return c;
+}
+
+gboolean
+ts_collection_open_file (const char *filename, TsGame **game, TsCollection **collection, GError **error)
+{
+  FileStamp stamp = stamp_of (filename);
+  g_autoptr (GError) index_error = NULL;
+  g_autoptr (GBytes) data = NULL;
+  g_autoptr (TsCollection) c = NULL;
+  gsize length;
+  char *text;
+
+  g_return_val_if_fail (filename != NULL && game != NULL && collection != NULL, FALSE);
+  *game = NULL;
+  *collection = NULL;
+  text = ts_record_read_file (filename, TS_COLLECTION_MAX_FILE_SIZE, &length, error);
+  if (text == NULL)
+    return FALSE;
+  data = g_bytes_new_take (text, length);
+  c = ts_collection_from_data (data, filename, &index_error);
+  if (c && !ts_collection_is_single_game (c))
+    {
+      c->stamp = stamp;
+      *collection = g_steal_pointer (&c);
+      return TRUE;
+    }
+  /* A collection whose frame is broken says so; anything else is a game file, read by
+   * the game reader for its own messages. */
+  if (c == NULL && ts_collection_index_looks_like_collection (data))
+    {
+      g_propagate_error (error, g_steal_pointer (&index_error));
+      return FALSE;
+    }
+  if (length > TS_RECORD_MAX_FILE_SIZE)
+    {
+      ts_record_set_error (error, TS_RECORD_ERROR_TOO_LARGE, filename, 0, _("larger than %u bytes"),
+                           TS_RECORD_MAX_FILE_SIZE);
+      return FALSE;
+    }
+  *game = ts_game_from_data (g_bytes_get_data (data, NULL), length, filename, error);
+  return *game != NULL;
 }
 
 TsCollection *
@@ -519,6 +566,56 @@ ts_collection_revert (TsCollection *c)
   c->modified = FALSE;
 }
 
+gboolean
+ts_collection_changed_on_disk (const TsCollection *c)
+{
+  FileStamp now;
+
+  if (c->filename == NULL || !c->stamp.known)
+    return FALSE;
+  now = stamp_of (c->filename);
+  return !now.known || !stamp_equal (&now, &c->stamp);
+}
+
+gboolean
+ts_collection_reload (TsCollection *c, GError **error)
+{
+  g_autoptr (TsCollection) fresh = NULL;
+  g_autoptr (GHashTable) old_ids = g_hash_table_new (g_bytes_hash, g_bytes_equal);
+  guint next_id = c->next_id;
+
+  g_return_val_if_fail (c->filename != NULL, FALSE);
+  fresh = ts_collection_load (c->filename, error);
+  if (fresh == NULL)
+    return FALSE;
+  for (guint i = 0; i < c->saved.games->len; i++)
+    {
+      TsCollectionEntry *e = c->saved.games->pdata[i];
+
+      g_hash_table_insert (old_ids, e->bytes, GUINT_TO_POINTER (e->id));
+    }
+  for (guint i = 0; i < fresh->now.games->len; i++)
+    {
+      TsCollectionEntry *e = fresh->now.games->pdata[i];
+      gpointer id = NULL;
+
+      /* A game keeps its number once: two games with the same text get two. */
+      if (g_hash_table_steal_extended (old_ids, e->bytes, NULL, &id))
+        e->id = GPOINTER_TO_UINT (id);
+      else
+        e->id = next_id++;
+    }
+  frame_copy (&c->now, &fresh->now);
+  frame_copy (&c->saved, &fresh->now);
+  g_clear_pointer (&c->data, g_bytes_unref);
+  c->data = g_bytes_ref (fresh->data);
+  c->format = fresh->format;
+  c->next_id = next_id;
+  c->modified = FALSE;
+  c->stamp = fresh->stamp;
+  return TRUE;
+}
+
 /* ---- Writing ---- */
 
 /* Where each piece went in the file written, to take the pieces from it afterwards. */
@@ -631,12 +728,6 @@ take_pieces (TsCollection *c, GBytes *data, const Placed *games, const Placed *s
   c->data = g_bytes_ref (data);
   frame_copy (&c->saved, &c->now);
   c->modified = FALSE;
-}
-
-static gboolean
-stamp_equal (const FileStamp *a, const FileStamp *b)
-{
-  return a->dev == b->dev && a->ino == b->ino && a->size == b->size && a->mtime_ns == b->mtime_ns;
 }
 
 gboolean

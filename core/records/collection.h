@@ -35,6 +35,13 @@ TsCollection    *ts_collection_from_data    (GBytes            *data,
 /* Reads filename (at most TS_COLLECTION_MAX_FILE_SIZE bytes) and indexes it. */
 TsCollection    *ts_collection_load         (const char        *filename,
                                              GError           **error);
+/* A file the user opens: one game, read exactly as ts_game_load reads it (the same
+ * checks and messages), or a collection of several (or an XML collection of any
+ * number). Sets one of *game and *collection. */
+gboolean         ts_collection_open_file    (const char        *filename,
+                                             TsGame           **game,
+                                             TsCollection     **collection,
+                                             GError           **error);
 TsCollection    *ts_collection_ref          (TsCollection      *c);
 void             ts_collection_unref        (TsCollection      *c);
 
@@ -103,6 +110,14 @@ void             ts_collection_move         (TsCollection      *c,
 gboolean         ts_collection_is_modified  (const TsCollection *c);
 /* Undoes the edits since the last save or load. */
 void             ts_collection_revert       (TsCollection      *c);
+
+/* Reads the collection's file again (changed by another program): the games whose text
+ * is byte for byte what it was keep their numbers (ts_collection_game_id), the others get
+ * new ones. Edits not saved are dropped. On failure nothing changes. */
+gboolean         ts_collection_reload       (TsCollection      *c,
+                                             GError           **error);
+/* Whether the file is no longer what was read or last saved (another program wrote it). */
+gboolean         ts_collection_changed_on_disk (const TsCollection *c);
 
 /* The whole file: the games nobody changed byte for byte as read, the rest in the
  * collection's form. */

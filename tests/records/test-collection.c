@@ -626,6 +626,70 @@ test_changed_on_disk (void)
 
     g_assert_cmpuint (ts_collection_n_games (check), ==, 2);
   }
+  /* Reloaded: the game that was there keeps its number, the new one gets one. */
+  g_clear_error (&error);
+  ts_collection_revert (loaded);
+  g_assert_true (ts_collection_changed_on_disk (loaded));
+  {
+    guint id = ts_collection_game_id (loaded, 0);
+
+    g_assert_true (ts_collection_reload (loaded, &error));
+    g_assert_no_error (error);
+    g_assert_false (ts_collection_changed_on_disk (loaded));
+    g_assert_cmpuint (ts_collection_n_games (loaded), ==, 2);
+    g_assert_cmpuint (ts_collection_game_id (loaded, 0), ==, id);
+    g_assert_cmpuint (ts_collection_game_id (loaded, 1), >, id);
+    ts_collection_remove (loaded, 0);
+    g_assert_true (ts_collection_save (loaded, NULL, &error));
+    g_assert_no_error (error);
+  }
+}
+
+/* What the window and the tools open: one game read as ts_game_load reads it (the same
+ * messages), or a collection. */
+static void
+test_open_file (void)
+{
+  g_autoptr (GPtrArray) games = random_games (2, 800);
+  g_autofree char *single = tmp_path ("open-single.pgn");
+  g_autofree char *two = tmp_path ("open-two.pgn");
+  g_autofree char *broken_game = tmp_path ("open-broken.tessera");
+  g_autofree char *broken_collection = tmp_path ("open-broken-collection.tessera");
+  g_autoptr (GError) error = NULL, load_error = NULL;
+  TsGame *game = NULL;
+  TsCollection *c = NULL;
+
+  g_assert_true (ts_game_save (games->pdata[0], single, TS_GAME_FORMAT_TEXT, NULL));
+  g_assert_true (ts_collection_open_file (single, &game, &c, &error));
+  g_assert_nonnull (game);
+  g_assert_null (c);
+  assert_same_game (game, games->pdata[0]);
+  g_clear_pointer (&game, ts_game_free);
+
+  {
+    g_autoptr (TsCollection) both = ts_collection_new (TS_GAME_FORMAT_TEXT);
+
+    ts_collection_insert_game (both, 0, games->pdata[0], NULL);
+    ts_collection_insert_game (both, 1, games->pdata[1], NULL);
+    g_assert_true (ts_collection_save (both, two, NULL));
+  }
+  g_assert_true (ts_collection_open_file (two, &game, &c, &error));
+  g_assert_null (game);
+  g_assert_cmpuint (ts_collection_n_games (c), ==, 2);
+  g_clear_pointer (&c, ts_collection_unref);
+
+  /* A broken game file: the game reader's message, as before. */
+  write_file (broken_game, "<?xml version=\"1.0\"?>\n<tessera-game format=\"1\" variant=\"raumschach\">\n<moves>\n");
+  g_assert_false (ts_collection_open_file (broken_game, &game, &c, &error));
+  g_assert_null (ts_game_load (broken_game, &load_error));
+  g_assert_cmpstr (error->message, ==, load_error->message);
+  g_clear_error (&error);
+  /* A broken collection: the collection's message. */
+  write_file (broken_collection, "<?xml version=\"1.0\"?>\n<!-- games -->\n<tessera-collection format=\"1\">\n"
+                                 "<tessera-game format=\"1\" variant=\"raumschach\"><moves/></tessera-game>\n");
+  g_assert_false (ts_collection_open_file (broken_collection, &game, &c, &error));
+  g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_MALFORMED);
+  g_assert_nonnull (strstr (error->message, "<tessera-collection>"));
 }
 
 int
@@ -648,6 +712,7 @@ main (int argc, char **argv)
   g_test_add_func ("/collection/many-tiny-games", test_many_tiny_games);
   g_test_add_func ("/collection/open-comment", test_open_comment);
   g_test_add_func ("/collection/changed-on-disk", test_changed_on_disk);
+  g_test_add_func ("/collection/open-file", test_open_file);
   status = g_test_run ();
   {
     g_autoptr (GDir) d = g_dir_open (tmp_dir, 0, NULL);
