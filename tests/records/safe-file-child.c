@@ -4,6 +4,8 @@
  *   safe-file-child write PATH SOURCE [backup] [private]   ts_safe_file_write once, SOURCE's bytes
  *   safe-file-child save PATH GAME                         ts_game_load GAME, ts_game_save to PATH once
  *   safe-file-child save-loop PATH GAME_A GAME_B           prints "ready", then saves A, B, A, ... until killed
+ *   safe-file-child collection-loop PATH I GAME_A GAME_B   loads the collection PATH, prints "ready", then sets
+ *                                                          its game I to A, B, A, ... each saved, until killed
  *
  * Errors go to stderr, exit status 1. */
 #include <glib.h>
@@ -11,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "records/collection.h"
 #include "records/game.h"
 #include "records/safe-file.h"
 
@@ -52,6 +55,30 @@ load_or_die (const char *path)
   return game;
 }
 
+/* One game of a collection edited and the collection saved, over and over (the window's
+ * Save of a collection's game). */
+static int
+collection_loop (const char *path, guint index, const char *game_a, const char *game_b)
+{
+  TsGame *games[2] = { load_or_die (game_a), load_or_die (game_b) };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsCollection) c = ts_collection_load (path, &error);
+
+  if (c == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return 2;
+    }
+  printf ("ready\n");
+  fflush (stdout);
+  for (guint i = 0;; i++)
+    if (!ts_collection_set_game (c, index, games[i % 2], &error) || !ts_collection_save (c, NULL, &error))
+      {
+        fprintf (stderr, "%s\n", error->message);
+        return 1;
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -87,7 +114,10 @@ main (int argc, char **argv)
             }
         }
     }
+  if (argc == 6 && strcmp (argv[1], "collection-loop") == 0)
+    return collection_loop (argv[2], (guint) atoi (argv[3]), argv[4], argv[5]);
   fprintf (stderr, "usage: safe-file-child write PATH SOURCE [backup] [private] | "
-                   "save PATH GAME | save-loop PATH GAME_A GAME_B\n");
+                   "save PATH GAME | save-loop PATH GAME_A GAME_B | "
+                   "collection-loop PATH I GAME_A GAME_B\n");
   return 2;
 }
