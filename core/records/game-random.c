@@ -273,8 +273,22 @@ ts_game_new_random_opening (const TsVariant *variant,
           node->annotation.eval.depth = g_rand_int_range (rand, 1, 20);
         }
     }
-  for (guint seat = 0; seat < variant->n_seats; seat++)
-    ts_game_init_player (game, seat, player_names[g_rand_int_range (rand, 0, G_N_ELEMENTS (player_names))]);
+  /* a different player in each seat: the first seats of a shuffle of the names */
+  {
+    guint order[G_N_ELEMENTS (player_names)];
+
+    G_STATIC_ASSERT (G_N_ELEMENTS (player_names) >= TS_MAX_SEATS);
+    for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+      order[i] = i;
+    for (guint seat = 0; seat < variant->n_seats; seat++)
+      {
+        guint j = g_rand_int_range (rand, seat, G_N_ELEMENTS (order)), swap = order[seat];
+
+        order[seat] = order[j];
+        order[j] = swap;
+        ts_game_init_player (game, seat, player_names[order[seat]]);
+      }
+  }
   ts_game_init_field (game, TS_GAME_EVENT, event_names[g_rand_int_range (rand, 0, G_N_ELEMENTS (event_names))]);
   date = g_strdup_printf ("20%02d.%02d.%02d", g_rand_int_range (rand, 20, 27), g_rand_int_range (rand, 1, 13),
                           g_rand_int_range (rand, 1, 29));
