@@ -976,6 +976,16 @@ ts_game_session_save (TsGameSession *self,
   return TRUE;
 }
 
+void
+ts_game_session_mark_saved (TsGameSession *self)
+{
+  g_return_if_fail (TS_IS_GAME_SESSION (self));
+
+  self->force_modified = FALSE;
+  ts_game_set_unmodified (self->game);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
 TsGameSession *
 ts_game_session_load (const char           *filename,
                       const TsSessionSetup *setup,

@@ -140,6 +140,9 @@ gboolean          ts_game_session_is_modified    (TsGameSession *self);
 gboolean          ts_game_session_save           (TsGameSession *self,
                                                   const char    *filename,
                                                   GError       **error);
+/* The game was written somewhere other than a file of its own (its place in a
+ * collection): it is no longer modified. */
+void              ts_game_session_mark_saved     (TsGameSession *self);
 TsGameSession    *ts_game_session_load           (const char    *filename,
                                                   const TsSessionSetup *setup,
                                                   GError       **error);

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "collection-place.h"
 #include "file-folder.h"
 #include "question.h"
 #include "tessera-window-private.h"
@@ -96,6 +97,8 @@ tessera_window_save (TesseraWindow *self,
 
   if (!ts_game_session_save (self->session, filename, error))
     return FALSE;
+  /* Saved as a file of its own: no longer the game of a collection. */
+  ts_collection_place_set (self->session, NULL, 0);
   tessera_window_add_recent (filename);
   tessera_window_update_title (self);
   return TRUE;
@@ -169,11 +172,38 @@ tessera_window_save_as (TesseraWindow *self, TesseraAfterSave after)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
+/* Save of a collection's game: back into its place. */
+static void
+save_to_collection (TesseraWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *place = ts_collection_place_title (self->session);
+  g_autofree char *text = NULL;
+
+  if (ts_collection_place_save (self->session, &error))
+    {
+      /* Translators: %s names the game's place, "matches.pgn, game 12" */
+      text = g_strdup_printf (_("Game saved in %s"), place);
+      tessera_window_show_toast (self, text, NULL);
+      return;
+    }
+  /* Translators: %s names the game's place, "matches.pgn, game 12" */
+  text = g_strdup_printf (_("Cannot save %s"), place);
+  tessera_window_show_error (self, text, error->message);
+}
+
 void
 tessera_window_save_or_ask (TesseraWindow *self, TesseraAfterSave after)
 {
   const char *filename = ts_game_session_get_filename (self->session);
 
+  if (ts_collection_place_get (self->session, NULL) != NULL)
+    {
+      save_to_collection (self);
+      if (after != NULL && !ts_game_session_is_modified (self->session))
+        after (self);
+      return;
+    }
   if (filename == NULL)
     {
       tessera_window_save_as (self, after);

@@ -5,6 +5,8 @@
 
 #include <glib/gi18n.h>
 
+#include "collection-actions.h"
+#include "collection-place.h"
 #include "editor-actions.h"
 #include "file-folder.h"
 #include "problem-solver.h"
@@ -28,9 +30,10 @@ study_setup (TsSessionSetup *setup)
     setup->kind[i] = TS_SEAT_HUMAN;
 }
 
-/* Shows game (read from filename, its cursor at the end; taken) in this window. */
+/* Shows game (read from filename, its cursor at the end; taken) in this window; place: the
+ * collection it is a game of, or NULL. */
 static void
-show_loaded (TesseraWindow *self, TsGame *game, const char *filename)
+show_game (TesseraWindow *self, TsGame *game, const char *filename, TsCollectionModel *place, guint id)
 {
   g_autoptr(TsGameSession) session = NULL;
   g_autoptr(GtkWidget) solver = ts_problem_solver_new_from_game (game, NULL);
@@ -55,12 +58,38 @@ show_loaded (TesseraWindow *self, TsGame *game, const char *filename)
   else
     {
       session = ts_game_session_new (ts_game_variant (game), game, &setup);
-      ts_game_session_set_filename (session, filename);
+      if (place)
+        ts_collection_place_set (session, place, id);
+      else
+        ts_game_session_set_filename (session, filename);
     }
   tessera_window_set_session (self, session);
   tessera_window_add_recent (filename);
   if (solver != NULL)
     ts_editor_actions_present_solver (self, solver);
+}
+
+static void
+show_loaded (TesseraWindow *self, TsGame *game, const char *filename)
+{
+  show_game (self, game, filename, NULL, 0);
+}
+
+TesseraWindow *
+tessera_window_open_collection_game (TesseraWindow     *self,
+                                     TsGame            *game,
+                                     TsCollectionModel *model,
+                                     guint              id)
+{
+  TesseraWindow *target;
+
+  g_return_val_if_fail (TESSERA_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (game != NULL && model != NULL, NULL);
+
+  target = tessera_window_for_opening (self);
+  ts_game_go_end (game);
+  show_game (target, game, ts_collection_model_get_filename (model), model, id);
+  return target;
 }
 
 gboolean
@@ -69,12 +98,18 @@ tessera_window_load (TesseraWindow *self,
                      GError       **error)
 {
   TsGame *game;
+  TsCollection *collection;
 
   g_return_val_if_fail (TESSERA_IS_WINDOW (self), FALSE);
 
-  game = ts_game_load (filename, error);
-  if (game == NULL)
+  if (!ts_collection_open_file (filename, &game, &collection, error))
     return FALSE;
+  tessera_window_add_recent (filename);
+  if (collection)
+    {
+      ts_collection_actions_open_collection (self, collection);
+      return TRUE;
+    }
   ts_game_go_end (game);
   show_loaded (self, game, filename);
   return TRUE;
@@ -139,6 +174,20 @@ update_loading (TesseraWindow *self)
   tessera_window_enable_action (self, "stop-opening", n > 0);
 }
 
+/* What a file held: one game or a collection of several. */
+typedef struct {
+  TsGame       *game;
+  TsCollection *collection;
+} Opened;
+
+static void
+opened_free (Opened *opened)
+{
+  g_clear_pointer (&opened->game, ts_game_free);
+  g_clear_pointer (&opened->collection, ts_collection_unref);
+  g_free (opened);
+}
+
 static void
 load_in_thread (GTask        *task,
                 gpointer      source,
@@ -147,15 +196,17 @@ load_in_thread (GTask        *task,
 {
   OpenJob *job = data;
   GError *error = NULL;
-  TsGame *game = ts_game_load (job->path, &error);
+  Opened *opened = g_new0 (Opened, 1);
 
-  if (game == NULL)
+  if (!ts_collection_open_file (job->path, &opened->game, &opened->collection, &error))
     {
+      opened_free (opened);
       g_task_return_error (task, error);
       return;
     }
-  ts_game_go_end (game);
-  g_task_return_pointer (task, game, (GDestroyNotify) ts_game_free);
+  if (opened->game)
+    ts_game_go_end (opened->game);
+  g_task_return_pointer (task, opened, (GDestroyNotify) opened_free);
 }
 
 /* The message for a file that could not be opened, in the user's words where the
@@ -183,23 +234,34 @@ loaded (GObject      *source,
   OpenJob *job = g_task_get_task_data (task);
   g_autoptr(TesseraWindow) self = g_weak_ref_get (&job->window);
   g_autoptr(GError) error = NULL;
-  TsGame *game = g_task_propagate_pointer (task, &error);
+  Opened *opened = g_task_propagate_pointer (task, &error);
+  TsGame *game;
   TesseraWindow *target;
 
   if (self == NULL || self->loading == NULL)   /* the window is gone */
     {
-      g_clear_pointer (&game, ts_game_free);
+      g_clear_pointer (&opened, opened_free);
       return;
     }
   g_ptr_array_remove (self->loading, task);
   update_loading (self);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-  if (game == NULL)
+  if (opened == NULL)
     {
       show_open_error (self, job->name, error);
       return;
     }
+  if (opened->collection)
+    {
+      /* The game list beside this window: nothing of its game changes. */
+      tessera_window_add_recent (job->path);
+      ts_collection_actions_open_collection (self, g_steal_pointer (&opened->collection));
+      opened_free (opened);
+      return;
+    }
+  game = g_steal_pointer (&opened->game);
+  opened_free (opened);
   /* Decided now: the user may have played on in this window meanwhile. */
   if (job->new_window)
     {

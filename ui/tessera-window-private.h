@@ -96,7 +96,6 @@ void     tessera_window_choose_file_to_open  (TesseraWindow        *self);
 void     tessera_window_stop_opening         (TesseraWindow        *self);
 TesseraWindow *tessera_window_for_opening    (TesseraWindow        *self);
 void     tessera_window_add_recent           (const char           *filename);
-void     tessera_window_add_file_filters     (GtkFileChooser       *chooser);
 
 /* tessera-window-files.c */
 void     tessera_window_files_dispose        (TesseraWindow        *self);

@@ -5,6 +5,8 @@
 
 #include "analysis-actions.h"
 #include "board-view.h"
+#include "collection-actions.h"
+#include "collection-place.h"
 #include "editor-actions.h"
 #include "game-info-dialog.h"
 #include "study-tools.h"
@@ -111,7 +113,9 @@ void
 tessera_window_update_title (TesseraWindow *self)
 {
   const char *filename = ts_game_session_get_filename (self->session);
-  g_autofree char *base = filename ? g_path_get_basename (filename) : g_strdup (_("Unsaved Game"));
+  g_autofree char *place = ts_collection_place_title (self->session);
+  g_autofree char *base = place ? g_steal_pointer (&place)
+                                : filename ? g_path_get_basename (filename) : g_strdup (_("Unsaved Game"));
   g_autofree char *title = NULL;
   g_autofree char *window_title = NULL;
   g_autofree char *players = NULL;
@@ -634,6 +638,7 @@ tessera_window_constructed (GObject *object)
   ts_analysis_actions_install (self);
   /* arrows and marks, the view, game information, material (ui/study-tools.c) */
   ts_study_tools_install (self);
+  ts_collection_actions_install (self);
 }
 
 static gboolean

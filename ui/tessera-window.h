@@ -46,6 +46,16 @@ void           tessera_window_new_game    (TesseraWindow        *self,
 TesseraWindow *tessera_window_open_game   (TesseraWindow        *self,
                                            TsGame               *game,
                                            const TsSessionSetup *setup);
+/* A game of a collection (taken), opened as a file is: in this window when its game has
+ * nothing to lose, else in a new one, which is returned. Save writes it back into its
+ * place (ui/collection-place.h). */
+typedef struct _TsCollectionModel TsCollectionModel;
+TesseraWindow *tessera_window_open_collection_game (TesseraWindow     *self,
+                                                    TsGame            *game,
+                                                    TsCollectionModel *model,
+                                                    guint              id);
+/* The file choosers' filters: Tessera games (.tessera .xml .pgn .txt), all files. */
+void           tessera_window_add_file_filters (GtkFileChooser *chooser);
 /* Reads and opens filename in this window at once (tests, and callers that have checked). */
 gboolean       tessera_window_load        (TesseraWindow  *self,
                                            const char     *filename,
