@@ -8,12 +8,14 @@
 #include "cli.h"
 #include "cli-annotate.h"
 #include "engine/annotate.h"
+#include "records/collection.h"
 
-/* On a terminal: how far the analysis is, on one line. */
+/* On a terminal: how far the analysis is, on one line (data: "Game 3 of 40: " or ""). */
 static void
 show_progress (TsAnnotateJob *job, guint ply, guint n_plies, const TsAnnotatePly *result, gpointer data)
 {
   fputc ('\r', stderr);
+  fputs (data, stderr);
   fprintf (stderr, _("Analysing move %u of %u…"), ply + 1, n_plies);
   if (ply + 1 == n_plies)
     fputc ('\n', stderr);
@@ -53,13 +55,74 @@ print_summary (const TsVariant *variant, const TsAnnotateSummary *summary)
     }
 }
 
+/* Annotates game (in place) and prints its summary; prefix for the progress line. */
+static gboolean
+annotate_game (TsGame *game, const TsAnnotateOptions *options, const char *prefix, GError **error)
+{
+  g_autoptr (TsAnnotateJob) job = ts_annotate_job_new (game, options);
+  TsAnnotateSummary summary;
+
+  if (!ts_annotate_job_run (job, NULL, isatty (STDERR_FILENO) ? show_progress : NULL, (gpointer) prefix, error))
+    return FALSE;
+  ts_annotate_job_apply (job, game);
+  ts_annotate_job_summary (job, &summary);
+  print_summary (ts_game_variant (game), &summary);
+  return TRUE;
+}
+
+/* Every game of a collection annotated, written to out (a collection in out's form; out
+ * the input itself: its games replaced). A game that cannot be read is said and kept as it
+ * is (in a collection of the other form it cannot be: said). 1 when any game was not
+ * annotated. */
+static int
+annotate_collection (TsCollection *in, const char *out, const TsAnnotateOptions *options)
+{
+  g_autoptr (GFile) in_file = g_file_new_for_path (ts_collection_get_filename (in));
+  g_autoptr (GFile) out_file = g_file_new_for_path (out);
+  gboolean in_place = g_file_equal (in_file, out_file);
+  g_autoptr (TsCollection) written = in_place ? ts_collection_ref (in)
+                                              : ts_collection_new (ts_game_format_for_filename (out));
+  g_autoptr (GError) error = NULL;
+  guint n = ts_collection_n_games (in), failed = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GError) game_error = NULL;
+      g_autoptr (TsGame) game = ts_collection_read_game (in, i, &game_error);
+      /* Translators: the progress line's prefix while annotating a collection */
+      g_autofree char *prefix = g_strdup_printf (_("Game %u of %u: "), i + 1, n);
+
+      /* Translators: the head of each game's summary when annotating a collection */
+      printf (_("Game %u\n"), i + 1);
+      if (game && annotate_game (game, options, isatty (STDERR_FILENO) ? prefix : "", &game_error) &&
+          (in_place ? ts_collection_set_game (written, i, game, &game_error)
+                    : ts_collection_insert_game (written, i, game, &game_error)))
+        continue;
+      fprintf (stderr, "%s\n", game_error->message);
+      g_clear_error (&game_error);
+      failed++;
+      /* kept as it was */
+      if (!in_place && !ts_collection_insert_from (written, ts_collection_n_games (written), in, i, &game_error))
+        fprintf (stderr, "%s\n", game_error->message);
+    }
+  if (!ts_collection_save (written, in_place ? NULL : out, &error))
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return 1;
+    }
+  if (failed)
+    ts_cli_error (ngettext ("annotate: %u game was not annotated", "annotate: %u games were not annotated", failed),
+                  failed);
+  return failed ? 1 : 0;
+}
+
 int
 ts_cli_annotate (int argc, char **argv)
 {
   g_autoptr (GOptionContext) context = g_option_context_new (_("IN OUT — analyse every move of a game"));
   g_autoptr (GError) error = NULL;
   g_autoptr (TsGame) game = NULL;
-  g_autoptr (TsAnnotateJob) job = NULL;
+  g_autoptr (TsCollection) collection = NULL;
   int movetime = 0, depth = 0, hash = 64;
   gboolean variations = FALSE;
   GOptionEntry entries[] = {
@@ -72,7 +135,6 @@ ts_cli_annotate (int argc, char **argv)
     { NULL },
   };
   TsAnnotateOptions options;
-  TsAnnotateSummary summary;
 
   g_option_context_set_summary (context, _("Searches every position of IN's main line, stores "
                                            "each move's evaluation, marks inaccuracies (?!), "
@@ -98,8 +160,7 @@ ts_cli_annotate (int argc, char **argv)
   if (!ts_cli_hash_fits (hash))
     return 2;
 
-  game = ts_game_load (argv[1], &error);
-  if (game == NULL)
+  if (!ts_collection_open_file (argv[1], &game, &collection, &error))
     {
       fprintf (stderr, "%s\n", error->message);
       return 1;
@@ -112,19 +173,17 @@ ts_cli_annotate (int argc, char **argv)
     }
   options.variations = variations;
   options.hash_mb = (guint) hash;
-  job = ts_annotate_job_new (game, &options);
-  if (!ts_annotate_job_run (job, NULL, isatty (STDERR_FILENO) ? show_progress : NULL, NULL, &error))
+  if (collection)
+    return annotate_collection (collection, argv[2], &options);
+  if (!annotate_game (game, &options, "", &error))
     {
       ts_cli_error ("%s", error->message);
       return 1;
     }
-  ts_annotate_job_apply (job, game);
   if (!ts_game_save (game, argv[2], ts_game_format_for_filename (argv[2]), &error))
     {
       fprintf (stderr, "%s\n", error->message);
       return 1;
     }
-  ts_annotate_job_summary (job, &summary);
-  print_summary (ts_game_variant (game), &summary);
   return 0;
 }

@@ -6,6 +6,7 @@
 
 #include "../cli-test-util.h"
 #include "engine/annotate.h"
+#include "records/collection.h"
 #include "records/game-random.h"
 #include "records/nag.h"
 
@@ -510,6 +511,105 @@ test_cli (void)
   g_rmdir (dir);
 }
 
+/* Whether every move of game's main line has an evaluation. */
+static gboolean
+main_line_evaluated (TsGame *game)
+{
+  guint n = 0;
+
+  for (TsGameNode *node = ts_game_root (game); ts_game_node_n_children (node); n++)
+    {
+      node = ts_game_node_child (node, 0);
+      if (node->annotation.eval.kind == TS_EVAL_NONE)
+        return FALSE;
+    }
+  return n > 0;
+}
+
+/* tessera-cli annotate on a collection: every game annotated, written in the output's
+ * form or back into the input; a game that cannot be read said with its line and kept. */
+static void
+test_cli_collection (void)
+{
+  g_autofree char *blunder_path = g_build_filename (g_getenv ("TESSERA_SOURCE_ROOT"), "tests", "data", "games",
+                                                    "raumschach-blunder.pgn", NULL);
+  g_autofree char *blunder = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("annotate-XXXXXX", NULL);
+  g_autofree char *in = g_build_filename (dir, "in.pgn", NULL);
+  g_autofree char *out_pgn = g_build_filename (dir, "out.pgn", NULL);
+  g_autofree char *out_xml = g_build_filename (dir, "out.tessera", NULL);
+  g_autofree char *out = NULL, *err = NULL, *text = NULL;
+  g_autoptr (TsGame) other = ts_game_new_random_opening (ts_variant_lookup ("nihongi"), 6, 2, 2, 5);
+  g_autofree char *other_text = ts_game_to_text (other, NULL);
+  const char *bad = "[Variant \"raumschach\"]\n\n1. Xx9 *\n";
+
+  g_assert_true (g_file_get_contents (blunder_path, &blunder, NULL, NULL));
+  text = g_strconcat (blunder, "\n", other_text, "\n", bad, NULL);
+  g_assert_true (g_file_set_contents (in, text, -1, NULL));
+
+  /* to a collection of the same form: the bad game kept byte for byte, exit status 1 */
+  {
+    const char *args[] = { "annotate", in, out_pgn, "--depth", "2", NULL };
+    g_autoptr (TsCollection) c = NULL, source = ts_collection_load (in, NULL);
+    g_autoptr (TsGame) first = NULL, second = NULL;
+
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 1);
+    g_assert_true (g_str_has_prefix (out, "Game 1\n       Inaccuracies"));
+    g_assert_nonnull (strstr (out, "\nGame 2\n"));
+    g_assert_nonnull (strstr (out, "\nGame 3\n"));
+    g_assert_nonnull (strstr (err, "in.pgn:"));
+    g_assert_nonnull (strstr (err, "annotate: 1 game was not annotated"));
+    c = ts_collection_load (out_pgn, NULL);
+    g_assert_nonnull (c);
+    g_assert_cmpuint (ts_collection_n_games (c), ==, 3);
+    first = ts_collection_read_game (c, 0, NULL);
+    second = ts_collection_read_game (c, 1, NULL);
+    g_assert_true (has_nag (main_line_node (first, BLUNDER_PLY), TS_NAG_BLUNDER));
+    g_assert_true (main_line_evaluated (first));
+    g_assert_true (main_line_evaluated (second));
+    g_assert_true (g_bytes_equal (ts_collection_game_bytes (c, 2), ts_collection_game_bytes (source, 2)));
+  }
+  /* to the other form: the bad game cannot be converted, said */
+  {
+    const char *args[] = { "annotate", in, out_xml, "--depth", "1", NULL };
+    g_autoptr (TsCollection) c = NULL;
+
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 1);
+    c = ts_collection_load (out_xml, NULL);
+    g_assert_cmpuint (ts_collection_n_games (c), ==, 2);
+    g_assert_cmpint (ts_collection_get_format (c), ==, TS_GAME_FORMAT_XML);
+  }
+  /* back into the input, deeper: both games annotated again, exit status 0 */
+  {
+    const char *args[] = { "annotate", out_xml, out_xml, "--depth", "2", NULL };
+    g_autofree char *before = NULL, *after = NULL;
+    g_autoptr (TsCollection) c = NULL;
+    g_autoptr (TsGame) second = NULL;
+
+    g_assert_true (g_file_get_contents (out_xml, &before, NULL, NULL));
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+    g_assert_cmpstr (err, ==, "");
+    g_assert_true (g_file_get_contents (out_xml, &after, NULL, NULL));
+    g_assert_null (strstr (before, "depth=\"2\""));
+    g_assert_nonnull (strstr (after, "depth=\"2\""));
+    c = ts_collection_load (out_xml, NULL);
+    g_assert_cmpuint (ts_collection_n_games (c), ==, 2);
+    second = ts_collection_read_game (c, 1, NULL);
+    g_assert_true (main_line_evaluated (second));
+  }
+  {
+    const char *const names[] = { "in.pgn", "out.pgn", "out.tessera", "out.tessera~", "out.pgn~" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        g_autofree char *path = g_build_filename (dir, names[i], NULL);
+
+        g_unlink (path);
+      }
+  }
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -527,5 +627,6 @@ main (int argc, char **argv)
   g_test_add_data_func ("/annotate/variant/doseki", "doseki", test_other_variants);
   g_test_add_func ("/annotate/async", test_async);
   g_test_add_func ("/annotate/cli", test_cli);
+  g_test_add_func ("/annotate/cli-collection", test_cli_collection);
   return g_test_run ();
 }
