@@ -2,6 +2,7 @@
  * it, building the opening tree and querying it (docs/collections.md, Performance). */
 #include "config.h"
 
+#include <gio/gio.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
@@ -225,11 +226,25 @@ remove_folder (const char *dir)
   g_rmdir (dir);
 }
 
+/* The generated collection copied to the user's file, before the benchmark edits it. */
+static gboolean
+keep_generated (const char *generated, const char *save)
+{
+  g_autoptr (GFile) from = g_file_new_for_path (generated);
+  g_autoptr (GFile) to = g_file_new_for_path (save);
+  g_autoptr (GError) error = NULL;
+
+  if (g_file_copy (from, to, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, &error))
+    return TRUE;
+  ts_cli_error ("%s", error->message);
+  return FALSE;
+}
+
 int
 ts_cli_bench_collection (int argc, char **argv)
 {
   g_autoptr (GOptionContext) context = g_option_context_new (_("— time opening a large collection and its opening tree"));
-  g_autofree char *variant = NULL, *file = NULL, *dir = NULL, *text_path = NULL, *xml_path = NULL, *cache = NULL;
+  g_autofree char *variant = NULL, *file = NULL, *save = NULL, *dir = NULL, *text_path = NULL, *xml_path = NULL, *cache = NULL;
   int games = 10000, plies = 60, iterations = 3;
   gboolean ok;
   GOptionEntry entries[] = {
@@ -238,6 +253,8 @@ ts_cli_bench_collection (int argc, char **argv)
     { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("Variant (default raumschach)"), N_("ID") },
     { "file", 0, 0, G_OPTION_ARG_FILENAME, &file, N_("Time a copy of this collection instead"), N_("FILE") },
     { "iterations", 'n', 0, G_OPTION_ARG_INT, &iterations, N_("Repetitions; the best is shown (default 3)"), "N" },
+    { "save", 0, 0, G_OPTION_ARG_FILENAME, &save, N_("Keep the generated games in FILE (its form by its name)"),
+      N_("FILE") },
     { NULL },
   };
 
@@ -269,9 +286,13 @@ ts_cli_bench_collection (int argc, char **argv)
       ok = ok && bench_file (copy, iterations) && bench_tree (copy, cache, iterations);
     }
   else
-    ok = generate (variant ? variant : "raumschach", games, plies, text_path, xml_path) &&
-         bench_file (text_path, iterations) && bench_file (xml_path, iterations) &&
-         bench_tree (text_path, cache, iterations);
+    {
+      ok = generate (variant ? variant : "raumschach", games, plies, text_path, xml_path);
+      if (ok && save)
+        ok = keep_generated (ts_game_format_for_filename (save) == TS_GAME_FORMAT_XML ? xml_path : text_path, save);
+      ok = ok && bench_file (text_path, iterations) && bench_file (xml_path, iterations) &&
+           bench_tree (text_path, cache, iterations);
+    }
   remove_folder (dir);
   return ok ? 0 : 1;
 }
