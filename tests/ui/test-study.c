@@ -356,14 +356,15 @@ test_engine_arrows (void)
   g_assert_true (found);
   ts_analysis_panel_stop (panel);
   g_assert_false (has_colour (window, TS_BOARD_SHAPE_ENGINE));
-  /* the pointer over a line: its first move, stopped or not */
-  if (ts_analysis_panel_get_line (panel, 0, &n) != NULL)
-    {
-      g_signal_emit_by_name (panel, "line-hovered", 0);
-      g_assert_true (has_colour (window, TS_BOARD_SHAPE_ENGINE));
-      g_signal_emit_by_name (panel, "line-hovered", -1);
-      g_assert_false (has_colour (window, TS_BOARD_SHAPE_ENGINE));
-    }
+  /* the pointer over a line: its first move, stopped or not (a stopped panel keeps its
+   * lines) */
+  line = ts_analysis_panel_get_line (panel, 0, &n);
+  g_assert_nonnull (line);
+  g_signal_emit_by_name (panel, "line-hovered", 0);
+  drawn (window, TS_BOARD_SHAPE_ENGINE, line[0].from, line[0].to, &found);
+  g_assert_true (found);
+  g_signal_emit_by_name (panel, "line-hovered", -1);
+  g_assert_false (has_colour (window, TS_BOARD_SHAPE_ENGINE));
   close_window (window);
 }
 
