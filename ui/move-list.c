@@ -75,7 +75,12 @@ typedef struct {
   int             length;       /* characters written */
   guint           n_seats;
   guint           first_seat;   /* side to move at the start */
+  guint           paragraph_moves;   /* moves in the paragraph being written */
+  gboolean        opened;            /* a variation's "(" written last: no space */
 } Writer;
+
+/* A paragraph with variations in it ends at the first full move after this many moves. */
+#define PARAGRAPH_MOVES 24
 
 static void
 put (Writer *w, const char *text, GtkTextTag *tag, GtkTextTag *tag2)
@@ -138,9 +143,21 @@ put_move (Writer *w, TsGameNode *node, guint ply, gboolean with_number, GtkTextT
   Span span;
 
   /* Each full move of the main line is a paragraph of its own: readable, and the text
-   * view lays out only the last paragraph again when a move is added. */
-  if (end_offset (w) > 0)
-    put (w, depth_tag == NULL && ply % w->n_seats == 0 ? "\n" : " ", NULL, NULL);
+   * view lays out only the last paragraph again when a move is added. Its variations
+   * follow inline, up to PARAGRAPH_MOVES moves: a step lays out again the paragraphs
+   * whose marks change, and a paragraph of thousands of moves (a long variation) cost
+   * 20–100 ms a step. */
+  if (end_offset (w) > 0 && !w->opened)
+    {
+      gboolean full_move = ply % w->n_seats == 0;
+      gboolean paragraph = full_move && (depth_tag == NULL || w->paragraph_moves >= PARAGRAPH_MOVES);
+
+      put (w, paragraph ? "\n" : " ", NULL, NULL);
+      if (paragraph)
+        w->paragraph_moves = 0;
+    }
+  w->opened = FALSE;
+  w->paragraph_moves++;
   put_comment (w, node->annotation.comment_before, depth_tag);
   if (node->annotation.comment_before != NULL && *node->annotation.comment_before)
     put (w, " ", NULL, NULL);
@@ -209,6 +226,7 @@ put_line (Writer *w, TsGameNode *node, guint ply, gboolean with_number, guint de
           for (guint i = 1; i < n; i++)
             {
               put (w, " (", depth_tag ? depth_tag : w->self->tag_variation, NULL);
+              w->opened = TRUE;
               put_line (w, ts_game_node_child (parent, i), ply, TRUE, MIN (depth + 1, TS_RECORD_MAX_NESTING));
               put (w, ")", depth_tag ? depth_tag : w->self->tag_variation, NULL);
             }

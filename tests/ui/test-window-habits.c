@@ -11,6 +11,7 @@
 
 #include "new-game-dialog.h"
 #include "records/game-random.h"
+#include "move-list.h"
 #include "records/nag.h"
 #include "rules/notation.h"
 #include "tessera-window.h"
@@ -670,6 +671,73 @@ test_move_list_start_in_view (void)
   close_window (window);
 }
 
+static char *
+move_list_text (TesseraWindow *window)
+{
+  g_autoptr(GPtrArray) views = widget_test_collect (GTK_WIDGET (window), TS_TYPE_MOVE_LIST_VIEW);
+
+  g_assert_cmpuint (views->len, ==, 1);
+  return ts_move_list_view_get_text (views->pdata[0]);
+}
+
+/* Random legal moves from the game's cursor: a variation where the cursor's move has a
+ * continuation already, then its line. */
+static void
+add_random_line (TsGame *game, guint plies, guint32 seed)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+
+  for (guint i = 0; i < plies; i++)
+    {
+      g_autoptr(TsPosition) pos = ts_position_copy (ts_game_position (game));
+      TsMoveList list;
+
+      ts_move_list_init (&list);
+      ts_position_generate_legal (pos, &list);
+      if (list.n > 0 && ts_game_check_playable (pos, NULL))
+        ts_game_add_move (game, list.moves[g_rand_int_range (rand, 0, list.n)]);
+      ts_move_list_clear (&list);
+    }
+}
+
+/* Variations stay inline, but no paragraph of the move list grows past a few lines: a long
+ * variation was one paragraph, which the text view laid out again at every step near it
+ * (20–100 ms a step in a game of 100 000 moves). */
+static void
+test_move_list_paragraphs (void)
+{
+  TesseraWindow *window = new_window ("raumschach");
+  TsGame *game = ts_game_new_random (ts_variant_lookup ("raumschach"), 40, 0, FALSE, 3);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint longest = 0;
+
+  /* a 150-ply variation at move 2, with a 100-ply one inside it */
+  ts_game_go_to (game, ts_game_node_child (ts_game_node_child (ts_game_root (game), 0), 0));
+  add_random_line (game, 150, 1);
+  ts_game_go_start (game);
+  for (guint i = 0; i < 2; i++)
+    ts_game_forward (game, 0);
+  ts_game_forward (game, 1);
+  for (guint i = 0; i < 20; i++)
+    ts_game_forward (game, 0);
+  ts_game_back (game);
+  add_random_line (game, 100, 2);
+  g_assert_cmpuint (ts_game_current_depth (game) - ts_game_current_main_depth (game), >, 100);
+  ts_game_clear_undo (game);
+  tessera_window_open_game (window, game, NULL);
+  settle (window);
+  text = move_list_text (window);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    longest = MAX (longest, g_utf8_strlen (lines[i], -1));
+  g_test_message ("%u paragraphs, the longest %u characters", g_strv_length (lines), longest);
+  g_assert_cmpuint (longest, <, 400);
+  g_assert_nonnull (strstr (text, "\n2. "));
+  g_assert_nonnull (strstr (text, " (2"));
+  close_window (window);
+}
+
 static GtkWidget *
 paned_of (TesseraWindow *window)
 {
@@ -787,6 +855,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/habits/status/says-who-plays", test_says_who_plays);
   g_test_add_func ("/habits/move-list/follows-fast-play", test_move_list_follows_fast_play);
   g_test_add_func ("/habits/move-list/start-in-view", test_move_list_start_in_view);
+  g_test_add_func ("/habits/move-list/paragraphs", test_move_list_paragraphs);
   g_test_add_func ("/habits/nag/glyphs-render", test_nag_glyphs_render);
 
   return g_test_run ();
