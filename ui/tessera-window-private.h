@@ -68,6 +68,7 @@ struct _TesseraWindow
   GtkLabel             *status_label;
   TsClockView          *clock_view;
   GtkBox               *drop_box;
+  GtkFlowBox           *drop_flow;      /* the drop buttons, in drop_box */
   GtkNotebook          *side_notebook;
   TsMoveListView       *move_list;
   GtkEntry             *notation_entry;

@@ -225,15 +225,16 @@ drop_toggled (GtkToggleButton *button,
               TesseraWindow   *self)
 {
   int type = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "piece-type"));
+  int i = 0;
 
   if (!gtk_toggle_button_get_active (button))
     {
       ts_board_view_set_drop_type (TS_BOARD_VIEW (self->board), -1);
       return;
     }
-  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (self->drop_box)); w; w = gtk_widget_get_next_sibling (w))
-    if (GTK_IS_TOGGLE_BUTTON (w) && w != GTK_WIDGET (button))
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (w), FALSE);
+  for (GtkFlowBoxChild *c; (c = gtk_flow_box_get_child_at_index (self->drop_flow, i)) != NULL; i++)
+    if (gtk_flow_box_child_get_child (c) != GTK_WIDGET (button))
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (gtk_flow_box_child_get_child (c)), FALSE);
   ts_board_view_set_drop_type (TS_BOARD_VIEW (self->board), type);
 }
 
@@ -249,8 +250,8 @@ update_drops (TesseraWindow *self)
   gboolean any = FALSE;
 
   ts_board_view_set_drop_type (TS_BOARD_VIEW (self->board), -1);
-  while ((w = gtk_widget_get_last_child (GTK_WIDGET (self->drop_box))) != NULL && GTK_IS_TOGGLE_BUTTON (w))
-    gtk_box_remove (self->drop_box, w);
+  while ((w = GTK_WIDGET (gtk_flow_box_get_child_at_index (self->drop_flow, 0))) != NULL)
+    gtk_flow_box_remove (self->drop_flow, w);
   if ((v->has_drops || v->family == TS_FAMILY_DOSEKI) && ts_game_session_can_move (self->session))
     for (guint t = 0; t < v->n_piece_types; t++)
       {
@@ -265,7 +266,9 @@ update_drops (TesseraWindow *self)
         button = gtk_toggle_button_new_with_label (label);
         g_object_set_data (G_OBJECT (button), "piece-type", GINT_TO_POINTER (t));
         g_signal_connect (button, "toggled", G_CALLBACK (drop_toggled), self);
-        gtk_box_append (self->drop_box, button);
+        gtk_flow_box_append (self->drop_flow, button);
+        /* the button takes the focus and the clicks, not the flow box's child around it */
+        gtk_widget_set_focusable (gtk_widget_get_parent (button), FALSE);
         any = TRUE;
       }
   gtk_widget_set_visible (GTK_WIDGET (self->drop_box), any);
@@ -776,6 +779,7 @@ tessera_window_class_init (TesseraWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, clock_view);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, drop_box);
+  gtk_widget_class_bind_template_child (widget_class, TesseraWindow, drop_flow);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, side_notebook);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, notation_entry);
