@@ -11,7 +11,8 @@
  * sooner), the rest in variations; with BENCH_LINE=1 (default FILE
  * /tmp/tessera-bench-line-MOVES.tessera) all MOVES plies on the main line instead (seed 1
  * plays 100 000 plies before the game ends). BENCH_STEPS (default 200) steps are made each
- * way; under valgrind --tool=callgrind a few will do. */
+ * way; under valgrind --tool=callgrind a few will do. BENCH_SLOW_STEPS=1 prints every action
+ * that took over 100 ms, with its number. */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -198,6 +199,8 @@ report_action (TesseraWindow *window, const char *what, const char *action, GVar
       settle ();
       wall = last_busy - t.wall;
       cpu = thread_cpu_us () - t.cpu;
+      if (g_getenv ("BENCH_SLOW_STEPS") && wall > 100000)
+        g_print ("  %s %u: %.2f ms, %.2f ms of the main thread\n", what, i, wall / 1000.0, cpu / 1000.0);
       g_array_append_val (walls, wall);
       g_array_append_val (cpus, cpu);
       wall_sum += wall;
