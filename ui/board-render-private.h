@@ -4,11 +4,25 @@
 
 G_BEGIN_DECLS
 
-/* Shared by the files of the board renderer (board-render.c, board-render-shapes.c). */
+/* Shared by the files of the board renderer (board-render.c, board-layout.c,
+ * board-render-shapes.c). */
 
 /* The family the labels drawn on the board use (translatable: cairo's toy text API has no
  * font fallback). */
 const char *ts_board_label_font (void);
+
+/* Shared by board-layout.c and the drawing: a layer grid's column and row on the screen
+ * (from the left, from the bottom) to the layer's file and rank, in the layout's view;
+ * Nihongi's block of a layer among the 3×3 blocks. */
+void        ts_board_layout_from_screen (const TsBoardLayout *layout,
+                                         guint                col,
+                                         guint                row,
+                                         guint               *file,
+                                         guint               *rank);
+void        ts_board_layout_block_place (const TsBoardLayout *layout,
+                                         guint                layer,
+                                         guint               *block_x,
+                                         guint               *block_y);
 
 /* The arrows and marked cells of options, over everything else on the board. */
 void        ts_board_draw_shapes (cairo_t                    *cr,
