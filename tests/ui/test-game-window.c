@@ -522,6 +522,10 @@ test_new_game_dialog (void)
         adw_combo_row_set_selected (row, i);
   }
   g_assert_cmpstr (ts_new_game_dialog_get_variant (dialog)->id, ==, "nihongi");
+  /* the chosen variant's whole name, under the row's title: beside it, at the row's end,
+   * "Cubic Chess 8×8×8, teams Red and Orange" was cut to "Cubic Chess 8×8×8, f…" */
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_widget (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW))),
+                   ==, "Nihongi");
   gtk_widget_activate_action (GTK_WIDGET (dialog), "new-game.start", NULL);
   g_assert_cmpstr (tessera_window_get_variant (window), ==, "nihongi");
   g_assert_cmpuint (ply (window), ==, 0);
