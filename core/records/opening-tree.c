@@ -390,8 +390,11 @@ current_sources (const char *const *files)
   for (guint i = 0; files[i]; i++)
     {
       TsTreeSource source = { 0 };
-      g_autoptr (GBytes) bytes = read_source (files[i], &source, NULL);
 
+      /* Only the file's stamp and hash are wanted here, not its bytes. */
+      GBytes *bytes = read_source (files[i], &source, NULL);
+
+      g_clear_pointer (&bytes, g_bytes_unref);
       g_array_append_val (sources, source);
     }
   return sources;

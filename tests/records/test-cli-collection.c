@@ -117,6 +117,8 @@ test_extract_merge (void)
   {
     g_autoptr (TsGame) game = ts_game_load (single, NULL);
     g_autoptr (TsGame) expected = game_n (12);
+
+    g_assert_nonnull (game);
     g_autofree char *a = ts_game_to_text (expected, NULL);
 
     g_assert_true (g_file_get_contents (single, &text, NULL, NULL));
