@@ -26,6 +26,7 @@ static const char *const general[] = {
   N_("Unless a variant says otherwise: checkmate wins; stalemate is a draw; so are 50 moves by each side without a capture or a pawn move, and the third repetition of a position. No move may leave the mover's own king in check."),
   N_("Moves are written in algebraic notation: the piece letter (none for a pawn), the destination cell, x for a capture, =X for a promotion, + for check and # for mate, O-O and O-O-O for castling, X@cell for a drop. The notation and the cell names are the same in every language."),
   P_KEYS,
+  N_("Arrows and marked cells, as on Lichess: a right-click marks a cell, and a drag with the right button from one cell to another draws an arrow — green; with Shift red, with Alt (or Ctrl+Shift) blue, with Ctrl yellow. The same gesture again removes it. On the keyboard, M marks the cursor's cell, and A pressed at both ends draws an arrow. They belong to the move shown and are saved with the game. Flip Board (Ctrl+Shift+F) turns the board round; View From in the main menu puts any seat's army at the bottom."),
   NULL
 };
 
