@@ -1,5 +1,6 @@
 /* The kill test for the window: the game window's Save (tests/ui/window-kill-child.c), and
- * its autosave of a record that shrinks and grows (a move taken back and undone), killed
+ * its autosave of a record that shrinks and grows (a move taken back, a variation deleted,
+ * each undone), killed
  * with SIGKILL at random moments. After every kill the saved file holds one complete
  * version (tests/kill-test.h checks it, and its backup FILE~); the autosave holds one
  * complete record, which a new window's restore reads back exactly. A few rounds in the
@@ -121,7 +122,7 @@ test_autosave (void)
   const char *argv[] = { child_path (), "autosave", game_paths[0], out_dir, NULL };
   g_autoptr(GRand) rand = g_rand_new ();
   guint rounds = g_test_slow () ? 200 : 3;
-  guint per_version[2] = { 0, 0 }, temp_left = 0;
+  guint per_version[3] = { 0, 0, 0 }, temp_left = 0;
 
   g_assert_cmpint (g_mkdir_with_parents (out_dir, 0700), ==, 0);
   g_assert_cmpint (prctl (PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0), ==, 0);
@@ -133,7 +134,7 @@ test_autosave (void)
       g_autoptr(GBytes) held = NULL;
       g_autofree char *game = NULL;
       g_autofree char *xml = NULL;
-      GBytes *versions[3] = { NULL, NULL, NULL };
+      GBytes *versions[4] = { NULL, NULL, NULL, NULL };
       KillTest kt = { NULL, NULL, NULL, NULL, versions, 1, 0 };
       TsAutosaveSlot *slot;
       GPid pid;
@@ -153,7 +154,7 @@ test_autosave (void)
       g_spawn_close_pid (pid);
 
       /* The killed window's folder is an orphan now, holding one complete record. */
-      for (guint i = 0; i < 2; i++)
+      for (guint i = 0; i < 3; i++)
         {
           g_autofree char *path = g_strdup_printf ("%s/version-%u", out_dir, i);
 
@@ -175,17 +176,15 @@ test_autosave (void)
       ts_game_session_pause (restored);
       temp_left += remove_hidden (ts_autosave_slot_get_dir (slot)) > 0;
       g_ptr_array_set_free_func (orphans, (GDestroyNotify) ts_autosave_slot_remove);
-      g_bytes_unref (versions[0]);
-      g_bytes_unref (versions[1]);
+      for (guint i = 0; i < 3; i++)
+        g_bytes_unref (versions[i]);
     }
-  g_test_message ("the autosave of a record that shrinks and grows: %u kills; the longer record %u times, "
-                  "the shorter %u times, each restored exactly; %u kills landed inside a write",
-                  rounds, per_version[0], per_version[1], temp_left);
+  g_test_message ("the autosave of a record that shrinks and grows: %u kills; the whole record %u times, "
+                  "a move taken back %u times, a variation deleted %u times, each restored exactly; "
+                  "%u kills landed inside a write", rounds, per_version[0], per_version[1], per_version[2], temp_left);
   if (g_test_slow ())
-    {
-      g_assert_cmpuint (per_version[0], >, 0);
-      g_assert_cmpuint (per_version[1], >, 0);
-    }
+    for (guint i = 0; i < 3; i++)
+      g_assert_cmpuint (per_version[i], >, 0);
 }
 
 int

@@ -4,9 +4,10 @@
  *   window-kill-child save PATH GAME_A GAME_B
  *       opens A and B in turn in the window and saves each to PATH (the window's Save)
  *   window-kill-child autosave GAME OUT_DIR
- *       opens GAME, comments its last move (a modified game is autosaved), then takes a move
- *       back and undoes it, over and over: the autosave's record shrinks and grows; before
- *       it starts it writes what the autosave may hold, version-0 and version-1, in OUT_DIR
+ *       opens GAME (with variations), comments its last move (a modified game is
+ *       autosaved), then takes a move back and undoes it, deletes a variation and undoes
+ *       that, over and over: the autosave's record shrinks and grows; before it starts it
+ *       writes what the autosave may hold, version-0 to version-2, in OUT_DIR
  *
  * It prints "ready" once it has saved (autosaved) once, then saves until killed. */
 #include "config.h"
@@ -66,26 +67,48 @@ save_loop (TesseraWindow *window, char **argv)
   return 0;
 }
 
+/* The first move of the main line with a variation: its first variation's move. */
+static TsGameNode *
+first_variation (TsGame *game)
+{
+  for (TsGameNode *n = ts_game_root (game); ts_game_node_n_children (n) > 0; n = ts_game_node_child (n, 0))
+    if (ts_game_node_n_children (n) > 1)
+      return ts_game_node_child (n, 1);
+  g_error ("the game has no variation");
+}
+
 static int
 autosave_loop (TesseraWindow *window, char **argv)
 {
   TsGameSession *session;
+  TsGame *game;
 
   load (window, argv[2]);
   session = tessera_window_get_session (window);
+  game = ts_game_session_get_game (session);
   ts_game_session_set_comment (session, "autosaved");
-  write_version (argv[3], 0, ts_game_session_get_game (session));
+  write_version (argv[3], 0, game);
   ts_game_session_takeback (session);
-  write_version (argv[3], 1, ts_game_session_get_game (session));
+  write_version (argv[3], 1, game);
+  ts_game_session_undo (session);
+  ts_game_session_go_to (session, first_variation (game));
+  if (!ts_game_session_delete_variation (session))
+    g_error ("the variation was not deleted");
+  write_version (argv[3], 2, game);
   ts_game_session_undo (session);
   ts_autosave_flush ();
   ready ();
   /* each change autosaved before the next: the kill lands among the writes (undo leaves
-   * the cursor where the take-back put it: back to the end each time) */
+   * the cursor where the edit put it: back to the end or the variation each time) */
   for (;;)
     {
       ts_game_session_go_end (session);
       ts_game_session_takeback (session);
+      ts_autosave_flush ();
+      ts_game_session_undo (session);
+      ts_autosave_flush ();
+      ts_game_session_go_to (session, first_variation (game));
+      ts_game_session_delete_variation (session);
       ts_autosave_flush ();
       ts_game_session_undo (session);
       ts_autosave_flush ();
