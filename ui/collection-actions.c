@@ -114,7 +114,7 @@ ts_collection_actions_model_for_file (const char *filename, GError **error)
 void
 ts_collection_actions_open_collection (TesseraWindow *window, TsCollection *c)
 {
-  g_autoptr (TsCollection) owned = c;
+  /* the model holds c, or the open model of its file: ours is dropped at the end */
   g_autoptr (TsCollectionModel) model = ts_collection_model_get (c);
   gboolean all_problems = ts_collection_n_games (c) > 0;
 
@@ -125,6 +125,7 @@ ts_collection_actions_open_collection (TesseraWindow *window, TsCollection *c)
     ts_problem_set_present (model, GTK_WINDOW (window));
   else
     ts_collection_window_present (model, GTK_WINDOW (window));
+  ts_collection_unref (c);
 }
 
 /* ---- choosing a collection ---- */
