@@ -684,6 +684,26 @@ tree_view_of (TesseraWindow *window)
   return views->pdata[0];
 }
 
+/* The games the view's rows count together. */
+static guint
+games_shown (TsOpeningTreeView *view)
+{
+  GArray *shown = ts_opening_tree_view_get_moves (view);
+  guint n = 0;
+
+  for (guint i = 0; shown && i < shown->len; i++)
+    n += g_array_index (shown, TsTreeMove, i).n_games;
+  return n;
+}
+
+static gboolean
+counts_one_more (gpointer data)
+{
+  gpointer *args = data;
+
+  return games_shown (args[0]) == GPOINTER_TO_UINT (args[1]) + 1;
+}
+
 /* The view's rows are the core's query at the window's position. */
 static void
 assert_shows_query (TsOpeningTreeView *view, TsOpeningTree *tree, TsGameSession *session)
@@ -762,6 +782,24 @@ test_tree (void)
       g_assert_cmpuint (ts_position_ply (ts_game_session_get_position (session)), ==, before + 1);
     }
   g_assert_true (ts_game_session_is_modified (session));
+
+  /* The new game added to the collection (the file rewritten): the first window's tree,
+   * which follows the collection, is built again and counts it. */
+  {
+    TsOpeningTreeView *first_view = tree_view_of (window);
+    g_autoptr (GError) error = NULL;
+    guint before;
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.go-start", NULL);
+    flush_events ();
+    before = games_shown (first_view);
+    g_assert_cmpuint (before, >, 0);
+    g_usleep (20000);
+    g_assert_true (ts_collection_model_add_game (ts_collection_window_get_model (list),
+                                                 ts_game_session_get_game (session), NULL, &error));
+    g_assert_no_error (error);
+    wait_for (counts_one_more, (gpointer[]) { first_view, GUINT_TO_POINTER (before) }, "the tree built again");
+  }
   gtk_window_destroy (GTK_WINDOW (fresh));
   flush_events ();
   g_assert_finalize_object (fresh);
