@@ -320,7 +320,9 @@ tessera_window_restore_autosave (TesseraWindow *self,
 {
   g_autoptr(GPtrArray) orphans = g_steal_pointer (&self->orphans);
 
-  gtk_revealer_set_reveal_child (self->restore_revealer, FALSE);
+  /* answered through the actions (tests, the bus): the question is moot */
+  if (self->restore_dialog)
+    gtk_window_destroy (GTK_WINDOW (self->restore_dialog));
   tessera_window_enable_action (self, "restore-autosave", FALSE);
   tessera_window_enable_action (self, "discard-autosave", FALSE);
   if (orphans == NULL)
@@ -333,13 +335,66 @@ tessera_window_restore_autosave (TesseraWindow *self,
       ts_autosave_slot_remove (orphans->pdata[i]);
 }
 
+static void
+restore_answered (const char *answer, gpointer user_data)
+{
+  TesseraWindow *self = user_data;
+
+  /* the dialog closes itself after this */
+  g_object_remove_weak_pointer (G_OBJECT (self->restore_dialog), (gpointer *) &self->restore_dialog);
+  self->restore_dialog = NULL;
+  if (g_str_equal (answer, "later"))
+    {
+      /* unlocked and left as they are: the next window or start offers them again */
+      g_clear_pointer (&self->orphans, g_ptr_array_unref);
+      tessera_window_enable_action (self, "restore-autosave", FALSE);
+      tessera_window_enable_action (self, "discard-autosave", FALSE);
+      return;
+    }
+  tessera_window_restore_autosave (self, g_str_equal (answer, "restore"));
+}
+
+/* Asked once the window is on the screen, so that the question has its parent. */
+static void
+ask_restore (GtkWidget *widget,
+             gpointer   unused)
+{
+  TesseraWindow *self = TESSERA_WINDOW (widget);
+  static const TsAnswer answers[] = {
+    { "discard", N_("_Discard"), ADW_RESPONSE_DESTRUCTIVE },
+    { "restore", N_("_Restore"), ADW_RESPONSE_SUGGESTED },
+  };
+  TsAnswer translated[G_N_ELEMENTS (answers)];
+  g_autofree char *heading = NULL;
+  guint n;
+
+  g_signal_handlers_disconnect_by_func (self, ask_restore, NULL);
+  if (self->orphans == NULL || self->restore_dialog != NULL)
+    return;
+  n = self->orphans->len;
+  for (guint i = 0; i < G_N_ELEMENTS (answers); i++)
+    translated[i] = (TsAnswer) { answers[i].id, _(answers[i].label), answers[i].appearance };
+  if (n == 1)
+    heading = g_strdup (_("Restore the Unsaved Game?"));
+  else
+    heading = g_strdup_printf (ngettext ("Restore %u Unsaved Game?", "Restore %u Unsaved Games?", n), n);
+  self->restore_dialog = ts_question_ask (GTK_WINDOW (self), heading,
+                                          n == 1 ? _("A window closed before its game was saved. "
+                                                     "Restore the game to go on where it was left, or discard it.")
+                                                 : _("Windows closed before their games were saved. "
+                                                     "Restore each game in a window of its own, or discard them."),
+                                          translated, G_N_ELEMENTS (translated), "restore", "later",
+                                          restore_answered, self);
+  g_object_add_weak_pointer (G_OBJECT (self->restore_dialog), (gpointer *) &self->restore_dialog);
+}
+
 /* Offers to bring back the games that windows now gone left unsaved (a crash, or a quit
- * with unsaved changes); games open in a window of this or another instance are locked. */
+ * with unsaved changes); games open in a window of this or another instance are locked.
+ * Escape answers "later": the games stay for the next start. */
 void
 tessera_window_offer_restore (TesseraWindow *self)
 {
   g_autofree char *root = ts_autosave_root ();
-  g_autofree char *text = NULL;
   gboolean offer;
 
   g_clear_pointer (&self->orphans, g_ptr_array_unref);
@@ -347,15 +402,10 @@ tessera_window_offer_restore (TesseraWindow *self)
   offer = self->orphans->len > 0;
   if (!offer)
     g_clear_pointer (&self->orphans, g_ptr_array_unref);
+  else if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    ask_restore (GTK_WIDGET (self), NULL);
   else
-    {
-      text = g_strdup_printf (ngettext ("An unsaved game was left unfinished. Restore it?",
-                                 "%u unsaved games were left unfinished. Restore them?",
-                                 self->orphans->len),
-                              self->orphans->len);
-      gtk_label_set_label (self->restore_label, text);
-    }
-  gtk_revealer_set_reveal_child (self->restore_revealer, offer);
+    g_signal_connect (self, "map", G_CALLBACK (ask_restore), NULL);
   tessera_window_enable_action (self, "restore-autosave", offer);
   tessera_window_enable_action (self, "discard-autosave", offer);
 }
@@ -367,4 +417,9 @@ tessera_window_files_dispose (TesseraWindow *self)
    * stay for the next start to offer (closing normally removed them before). */
   g_clear_pointer (&self->autosave, ts_autosave_slot_release);
   g_clear_pointer (&self->orphans, g_ptr_array_unref);
+  if (self->restore_dialog)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->restore_dialog), (gpointer *) &self->restore_dialog);
+      gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->restore_dialog)));
+    }
 }

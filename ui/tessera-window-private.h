@@ -61,8 +61,7 @@ struct _TesseraWindow
   GtkRevealer          *loading_revealer;
   GtkSpinner           *loading_spinner;
   GtkLabel             *loading_label;
-  GtkRevealer          *restore_revealer;
-  GtkLabel             *restore_label;
+  AdwMessageDialog     *restore_dialog;   /* the offer to restore, while it is asked */
   GtkRevealer          *end_revealer;
   GtkLabel             *end_label;
   GtkLabel             *status_label;

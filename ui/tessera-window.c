@@ -772,8 +772,6 @@ tessera_window_class_init (TesseraWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, loading_revealer);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, loading_spinner);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, loading_label);
-  gtk_widget_class_bind_template_child (widget_class, TesseraWindow, restore_revealer);
-  gtk_widget_class_bind_template_child (widget_class, TesseraWindow, restore_label);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, end_revealer);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, end_label);
   gtk_widget_class_bind_template_child (widget_class, TesseraWindow, status_label);

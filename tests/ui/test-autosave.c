@@ -15,6 +15,7 @@
 #include "rules/notation.h"
 #include "rules/variant.h"
 #include "tessera-window.h"
+#include "window-test.h"
 
 #define APP_PATH    "/io/github/tessera/Tessera"
 #define WINDOW_PATH "/io/github/tessera/Tessera/window/1"
@@ -53,18 +54,6 @@ find_autosave_dir (const char *root)
         }
     }
   return found;
-}
-
-/* Forgets every autosave a test left (this program's own windows' too, once gone). */
-static void
-discard_autosaves (void)
-{
-  g_autofree char *root = ts_autosave_root ();
-  g_autoptr(GPtrArray) orphans = ts_autosave_claim_orphans (root);
-
-  g_ptr_array_set_free_func (orphans, NULL);
-  for (guint i = 0; i < orphans->len; i++)
-    ts_autosave_slot_remove (orphans->pdata[i]);
 }
 
 /* The game the autosave files under root hold now, or NULL; *ply is the cursor's ply
@@ -191,6 +180,29 @@ close_window (TesseraWindow *window)
   g_assert_finalize_object (window);
 }
 
+/* The question window asks of itself, once it is on the screen (NULL if none comes). */
+static AdwMessageDialog *
+wait_for_question (TesseraWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  gint64 until = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < until)
+    {
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+          if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window)
+              && gtk_widget_get_mapped (GTK_WIDGET (w)))
+            return ADW_MESSAGE_DIALOG (w);
+        }
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return NULL;
+}
+
 /* Closes window as a user does, answering its question "Close without Saving". */
 static void
 close_without_saving (TesseraWindow *window)
@@ -288,7 +300,7 @@ test_kill_and_restore (void)
   TsGameSession *session;
 
   g_assert_no_error (error);
-  discard_autosaves ();
+  window_test_discard_autosaves ();
   proc = start_tessera (bus);
   {
     g_autoptr(TsGame) start = ts_game_new (ts_variant_lookup ("raumschach"), NULL);
@@ -441,7 +453,7 @@ test_new_game_shorter (void)
   TsSessionSetup setup;
   TsGame *game = ts_game_new_random (ts_variant_lookup ("raumschach"), 60, 4, TRUE, 5);
 
-  discard_autosaves ();
+  window_test_discard_autosaves ();
   all_humans (&setup);
   window = new_window ();
   tessera_window_open_game (window, game, &setup);
@@ -476,7 +488,7 @@ test_second_window (void)
   g_autofree char *want = NULL;
   g_autofree char *got = NULL;
 
-  discard_autosaves ();
+  window_test_discard_autosaves ();
   first = new_window ();
   g_assert_false (offers_restore (first));
   play_in (first, 3);
@@ -514,7 +526,7 @@ test_several_orphans (void)
   TesseraWindow *window;
   TsSessionSetup setup;
 
-  discard_autosaves ();
+  window_test_discard_autosaves ();
   all_humans (&setup);
   for (guint i = 0; i < 3; i++)
     {
@@ -568,6 +580,64 @@ test_several_orphans (void)
   g_assert_null (find_autosave_dir (root));
 }
 
+/* The offer to restore is a question (AdwMessageDialog) on the window: Escape leaves the
+ * game for later (the next window offers it again), Restore brings it back. */
+static void
+test_restore_question (void)
+{
+  g_autofree char *root = ts_autosave_root ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *want = NULL;
+  TesseraWindow *window;
+  AdwMessageDialog *dialog;
+  TsSessionSetup setup;
+
+  window_test_discard_autosaves ();
+  all_humans (&setup);
+  {
+    TsGame *game = ts_game_new_random (ts_variant_lookup ("raumschach"), 12, 0, FALSE, 7);
+    g_autoptr(TsGameSession) session = NULL;
+    g_autoptr(TsAutosaveSlot) slot = ts_autosave_slot_new (root, &error);
+
+    g_assert_no_error (error);
+    ts_game_go_end (game);
+    session = ts_game_session_new (ts_game_variant (game), game, &setup);
+    want = ts_game_session_main_line_text (session);
+    ts_game_session_write_autosave (session, slot);
+    ts_game_session_pause (session);
+  }
+
+  window = new_window ();
+  dialog = wait_for_question (window);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Restore the Unsaved Game?");
+  g_assert_true (adw_message_dialog_has_response (dialog, "restore"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "discard"));
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "restore");
+  g_assert_cmpint (adw_message_dialog_get_response_appearance (dialog, "discard"), ==, ADW_RESPONSE_DESTRUCTIVE);
+  /* Escape: nothing restored, nothing removed */
+  adw_message_dialog_response (dialog, adw_message_dialog_get_close_response (dialog));
+  g_assert_false (offers_restore (window));
+  g_assert_nonnull (find_autosave_dir (root));
+  close_window (window);
+
+  window = new_window ();
+  g_assert_true (offers_restore (window));
+  dialog = wait_for_question (window);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "restore");
+  {
+    g_autofree char *got = ts_game_session_main_line_text (tessera_window_get_session (window));
+
+    g_assert_cmpstr (got, ==, want);
+  }
+  g_assert_false (offers_restore (window));
+  close_without_saving (window);
+  g_assert_finalize_object (window);
+  g_assert_null (find_autosave_dir (root));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -582,6 +652,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/autosave/new-game-shorter", test_new_game_shorter);
   g_test_add_func ("/autosave/second-window", test_second_window);
   g_test_add_func ("/autosave/several-orphans", test_several_orphans);
+  g_test_add_func ("/autosave/restore-question", test_restore_question);
   g_test_add_func ("/autosave/kill-and-restore", test_kill_and_restore);
   return g_test_run ();
 }

@@ -14,6 +14,7 @@
 #include "autosave-slot.h"
 #include "tessera-window.h"
 #include "widget-test.h"
+#include "window-test.h"
 
 static char *tmp_dir;
 
@@ -50,6 +51,7 @@ close_window (TesseraWindow *window)
   gtk_window_destroy (GTK_WINDOW (window));
   flush_events ();
   g_assert_finalize_object (window);
+  window_test_discard_autosaves ();
 }
 
 static TsGameSession *

@@ -16,6 +16,7 @@
 #include "rules/notation.h"
 #include "tessera-window.h"
 #include "widget-test.h"
+#include "window-test.h"
 
 static TesseraWindow *
 new_window (const char *variant)
@@ -39,6 +40,7 @@ close_window (TesseraWindow *window)
   while (g_main_context_iteration (NULL, FALSE))
     ;
   g_assert_finalize_object (window);
+  window_test_discard_autosaves ();
 }
 
 static void
