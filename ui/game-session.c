@@ -62,6 +62,13 @@ at_line_end (TsGameSession *self)
   return ts_game_node_n_children (ts_game_current (self->game)) == 0;
 }
 
+/* The cursor at the end of the main line, where a finished game ended. */
+static gboolean
+at_game_end (TsGameSession *self)
+{
+  return at_line_end (self) && ts_game_current_depth (self->game) == ts_game_current_main_depth (self->game);
+}
+
 static void
 update_rules_result (TsGameSession *self)
 {
@@ -231,8 +238,12 @@ ts_game_session_can_move (TsGameSession *self)
 {
   g_return_val_if_fail (TS_IS_GAME_SESSION (self), FALSE);
 
-  if (ts_game_session_is_over (self))
+  if (self->rules_result.kind != TS_RESULT_NONE)
     return FALSE;
+  /* A finished game (loaded with its result, resigned, agreed, on time) ended at the end
+   * of its main line; anywhere else its moves are study: variations, as long as wanted. */
+  if (self->end != TS_END_NONE)
+    return !at_game_end (self);
   /* Away from the end of a line anybody may try another move (a new variation). */
   if (!at_line_end (self))
     return TRUE;
@@ -343,7 +354,8 @@ apply_move (TsGameSession *self,
             TsMove         move)
 {
   guint mover = acting_seat (self);
-  gboolean live = at_line_end (self);
+  /* a finished game's moves are study: no clock, no new result */
+  gboolean live = at_line_end (self) && self->end == TS_END_NONE;
   TsGameNode *node;
 
   if (live && self->running == (int) mover)

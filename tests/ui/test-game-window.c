@@ -366,12 +366,15 @@ test_move_list_editing (void)
   g_assert_cmpuint (ply (window), ==, 0);
   g_assert_cmpuint (ts_game_node_n_children (ts_game_root (game)), ==, 1);
   g_assert_true (ts_game_node_child (ts_game_root (game), 0) == first);
-  /* Resign ends the game: the board stops taking moves. */
+  /* Resign ends the game: the board takes no move at its end, only variations before it. */
   gtk_widget_activate_action (w, "win.resign", NULL);
   g_assert_true (ts_game_session_is_over (session));
   g_assert_nonnull (ts_game_session_get_end_message (session));
-  g_assert_false (ts_board_view_get_interactive (TS_BOARD_VIEW (tessera_window_get_board (window))));
   g_assert_nonnull (ts_game_get_field (game, TS_GAME_RESULT));
+  gtk_widget_activate_action (w, "win.go-end", NULL);
+  g_assert_false (ts_board_view_get_interactive (TS_BOARD_VIEW (tessera_window_get_board (window))));
+  gtk_widget_activate_action (w, "win.go-back", NULL);
+  g_assert_true (ts_board_view_get_interactive (TS_BOARD_VIEW (tessera_window_get_board (window))));
 
   close_window (window);
 }
@@ -971,6 +974,59 @@ test_draw_ends_game (void)
   close_window (window);
 }
 
+/* A finished game (here one that was resigned, loaded with its result) takes no move at
+ * the end of its main line, but is studied anywhere else: a variation from an earlier
+ * move, as long as wanted, without a clock or a new result. */
+static void
+test_finished_game_variations (void)
+{
+  static const char *const moves[] = { "NAb1-Ac3", "NEb5-Ec3", "NAc3-Ab1", "NEc3-Eb5" };
+  const TsVariant *v = ts_variant_lookup ("raumschach");
+  g_autoptr(TsGameSession) session = NULL;
+  g_autoptr(GError) error = NULL;
+  TsSessionSetup setup;
+  TsGame *game = ts_game_new (v, NULL);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      TsMove move;
+      g_autoptr(TsPosition) copy = ts_position_copy (ts_game_position (game));
+
+      g_assert_true (ts_move_parse (copy, moves[i], &move, NULL));
+      ts_game_add_move (game, move);
+    }
+  ts_game_set_field (game, TS_GAME_RESULT, "1-0");
+  all_humans (&setup);
+  session = ts_game_session_new (v, game, &setup);
+  ts_game_session_go_end (session);
+  g_assert_true (ts_game_session_is_over (session));
+  g_assert_false (ts_game_session_can_move (session));
+  g_assert_false (ts_game_session_play_text (session, moves[3], &error));
+  g_assert_cmpstr (error->message, ==, "The game is over.");
+  g_clear_error (&error);
+
+  /* two plies back: a variation of three moves */
+  g_assert_true (ts_game_session_back (session));
+  g_assert_true (ts_game_session_back (session));
+  g_assert_true (ts_game_session_can_move (session));
+  g_assert_true (ts_game_session_play_text (session, "NEd5-Ec3", &error));
+  g_assert_no_error (error);
+  g_assert_true (ts_game_session_can_move (session));
+  g_assert_true (ts_game_session_play_text (session, "NAc3-Ab1", &error));
+  g_assert_no_error (error);
+  g_assert_true (ts_game_session_play_text (session, "NEc3-Ed5", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ts_game_current_depth (ts_game_session_get_game (session)), ==, 4);
+  g_assert_cmpuint (ts_game_current_main_depth (ts_game_session_get_game (session)), ==, 1);
+  g_assert_cmpstr (ts_game_get_field (ts_game_session_get_game (session), TS_GAME_RESULT), ==, "1-0");
+  g_assert_cmpint (ts_game_current (ts_game_session_get_game (session))->annotation.clock_ms, ==, TS_CLOCK_NONE);
+  /* the main line's end is still the end */
+  ts_game_session_go_start (session);
+  ts_game_session_go_end (session);
+  g_assert_cmpuint (ts_game_current_depth (ts_game_session_get_game (session)), ==, 3);
+  g_assert_false (ts_game_session_can_move (session));
+}
+
 static const char *const stall_variants[] = { "raumschach", "doseki", "cubic8-4p", "grossraumschach" };
 
 int
@@ -995,6 +1051,7 @@ main (int argc, char *argv[])
 
       g_test_add_data_func (name, variants[i], test_play_save_open);
     }
+  g_test_add_func ("/game-window/finished-game-variations", test_finished_game_variations);
   g_test_add_func ("/game-window/move-list-editing", test_move_list_editing);
   g_test_add_func ("/game-window/hint", test_hint);
   g_test_add_func ("/game-window/draw-ends-game", test_draw_ends_game);
