@@ -74,6 +74,7 @@ struct _TsEngine {
                                         the game's before the root, oldest first */
   guint64          path[TS_PLY_SLOTS];
   gboolean         null_move[TS_PLY_SLOTS];   /* ply was reached by a null move */
+  TsMove           reached_by[TS_PLY_SLOTS];  /* the move that reached ply */
   int              static_eval[TS_PLY_SLOTS];
   gboolean         maybe_over[TS_PLY_SLOTS];
   TsMoveList       lists[TS_PLY_SLOTS];
@@ -117,6 +118,8 @@ void   ts_engine_score_moves   (TsEngine *e, TsScoredMove *sm, const TsMoveList 
 int    ts_engine_cmp_scored    (gconstpointer a, gconstpointer b, gpointer data);
 void   ts_engine_sort_scored   (TsScoredMove *sm, guint n);   /* best first */
 int    ts_engine_victim_value  (TsEngine *e, TsMove m);
+int    ts_engine_capture_gain  (TsEngine *e, TsMove m);
+gboolean ts_engine_doseki_recapture (TsEngine *e, TsMove m, TsMove last);
 gboolean ts_engine_losing_capture (TsEngine *e, TsMove m);
 void   ts_picker_init          (TsPicker *pk, TsEngine *e, int ply, TsMove hash_move,
                                 gboolean quiescence, gboolean in_check);

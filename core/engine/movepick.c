@@ -34,7 +34,8 @@ ts_engine_victim_value (TsEngine *e, TsMove m)
   return e->ev.attack_value[TS_PIECE_TYPE (v)];
 }
 
-/* Doseki: how many enemy checkers the moving set lands on. */
+/* Doseki: how many enemy checkers the moving set lands on (at least one for a capture
+ * whose shape is unknown). */
 static int
 doseki_captures (TsEngine *e, TsMove m)
 {
@@ -42,6 +43,8 @@ doseki_captures (TsEngine *e, TsMove m)
   guint seat = ts_position_side_to_move (e->pos);
   int n = 0;
 
+  if (!(m.flags & TS_MOVE_CAPTURE))
+    return 0;
   if (!o || m.to == TS_NO_CELL)
     return 1;
   for (guint i = 0; i < o->n_cells; i++)
@@ -56,6 +59,29 @@ doseki_captures (TsEngine *e, TsMove m)
   return MAX (n, 1);
 }
 
+/* Doseki: whether capture m lands on a cell that the move last made moved a checker to
+ * (it takes back some of what that move took). */
+gboolean
+ts_engine_doseki_recapture (TsEngine *e, TsMove m, TsMove last)
+{
+  const TsDosekiOrientation *o = ts_doseki_orientation (m.shape);
+  const TsDosekiOrientation *lo = ts_doseki_orientation (last.shape);
+
+  if (!o || !lo || m.to == TS_NO_CELL || last.to == TS_NO_CELL || last.from == TS_NO_CELL)
+    return FALSE;
+  for (guint i = 0; i < o->n_cells; i++)
+    for (guint j = 0; j < lo->n_cells; j++)
+      {
+        guint d = 0;
+        for (; d < 3; d++)
+          if (e->ev.coords[m.to][d] + o->cells[i][d] != e->ev.coords[last.to][d] + lo->cells[j][d])
+            break;
+        if (d == 3)
+          return TRUE;
+      }
+  return FALSE;
+}
+
 static int
 doseki_quiet_score (TsEngine *e, TsMove m)
 {
@@ -64,6 +90,21 @@ doseki_quiet_score (TsEngine *e, TsMove m)
   guint seat = ts_position_side_to_move (e->pos);
   int dy = e->ev.coords[m.to][1] - e->ev.coords[m.from][1];
   return 64 * dy * e->ev.doseki_forward[seat] * e->doseki_cells[m.piece & 15];
+}
+
+/* What a capture or promotion wins at most: the victim and the promoted piece (Doseki:
+ * the checkers captured and the outside checkers gained). */
+int
+ts_engine_capture_gain (TsEngine *e, TsMove m)
+{
+  int gain;
+
+  if (e->ev.doseki)
+    return e->ev.value[m.piece & 15] * (doseki_captures (e, m) + (int) ts_doseki_move_promotions (e->pos, m));
+  gain = ts_move_is_noisy (m) ? ts_engine_victim_value (e, m) : 0;
+  if (m.promo != TS_NO_PROMO)
+    gain += e->ev.value[m.promo & 15];
+  return gain;
 }
 
 void

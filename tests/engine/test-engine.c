@@ -414,6 +414,59 @@ test_game_repetition (void)
   ts_engine_free (e);
 }
 
+static void
+record_score (const TsSearchInfo *info, gpointer data)
+{
+  int *scores = data;
+
+  if (info->depth < 8)
+    scores[info->depth] = info->lines[0].score;
+}
+
+/* Doseki's quiescence ends the swings of its evaluation from depth to depth: without
+ * it a depth that ended on the side's own capture saw none of the recaptures (the
+ * start: 502, 10, 806 cp at depths 1–3; after two openings of data/openings/doseki.txt:
+ * 806, 10, 902). */
+static void
+test_doseki_quiescence (void)
+{
+  const char *lines[] = {
+    "",
+    "R Ac2,Ad2,Bc2,Bd2xAc8;R Ba8,Bb8,Ca8,Cb8xBa2",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autoptr (TsPosition) pos = ts_position_new_initial (ts_variant_lookup ("doseki"));
+      g_auto (GStrv) moves = g_strsplit (lines[i], ";", -1);
+      TsEngine *e = ts_engine_new (ts_position_variant (pos), 8);
+      TsSearchLimits limits;
+      TsSearchInfo info;
+      int scores[8] = { 0 }, lo = G_MAXINT, hi = -G_MAXINT;
+
+      for (guint k = 0; moves[k] && *moves[k]; k++)
+        {
+          g_autoptr (GError) error = NULL;
+          TsMove m;
+          TsUndo u;
+
+          g_assert_true (ts_move_parse (pos, moves[k], &m, &error));
+          g_assert_no_error (error);
+          ts_position_make (pos, m, &u);
+        }
+      ts_search_limits_init (&limits);
+      limits.depth = 3;
+      g_assert_true (ts_engine_search (e, pos, &limits, NULL, record_score, scores, &info));
+      for (guint d = 1; d <= 3; d++)
+        lo = MIN (lo, scores[d]), hi = MAX (hi, scores[d]);
+      g_test_message ("doseki after \"%s\": %d, %d, %d cp at depths 1-3", lines[i],
+                      scores[1], scores[2], scores[3]);
+      g_assert_cmpint (hi - lo, <=, 200);
+      ts_search_info_clear (&info);
+      ts_engine_free (e);
+    }
+}
+
 /* ---- Mates ---- */
 
 static guint
@@ -777,6 +830,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/search/null-move", test_null_move);
   g_test_add_func ("/engine/search/game-repetition", test_game_repetition);
   g_test_add_func ("/engine/search/for-seat", test_for_seat);
+  g_test_add_func ("/engine/search/doseki-quiescence", test_doseki_quiescence);
   all = ts_variant_list (&n);
   for (guint i = 0; i < n; i++)
     {
