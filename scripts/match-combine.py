@@ -17,7 +17,8 @@ import re
 import sys
 
 Z95 = 1.959963984540054
-GAME = re.compile(r"^game (\d+): White=(.*) Black=(.*) — (1-0|0-1|1/2-1/2),")
+# "game 7: White=A Black=B — 1-0, checkmate (49 plies)" (Doseki's seats: Red, Black)
+GAME = re.compile(r"^game (\d+): \w+=(.*) \w+=(.*) — (1-0|0-1|1/2-1/2),")
 
 
 def elo(score):
@@ -35,11 +36,11 @@ def read_log(path):
             m = GAME.match(line)
             if not m:
                 continue
-            number, white, black, result = m.groups()
-            if first not in (white, black):
+            number, first_seat, second_seat, result = m.groups()
+            if first not in (first_seat, second_seat):
                 sys.exit(f"{path}: game {number}: player 1 ({first}) does not play")
-            white_score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[result]
-            scores[int(number)] = white_score if white == first else 1.0 - white_score
+            first_seat_score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[result]
+            scores[int(number)] = first_seat_score if first_seat == first else 1.0 - first_seat_score
     if first is None:
         sys.exit(f"{path}: no 'player 1:' line")
     return [scores[n] for n in sorted(scores)], scores
