@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Combines the output of several two-player `tessera-cli match` runs into one result.
 
-    scripts/match-combine.py A.log B.log …
+    scripts/match-combine.py [--drop-time-forfeits] A.log B.log …
 
 Each log is what `tessera-cli match` printed (its `player 1:` line and its `game N:`
 lines); the player the score is about is each log's player 1. Games 1 and 2, 3 and 4, …
@@ -10,7 +10,9 @@ statistics are the runner's (core/match/match-stats.c, docs/engine.md "The resul
 its error"): W/D/L, score, Elo and its 95 % margin over the pairs (pentanomial) when
 every game is in a complete pair, else over the games (trinomial). Use it for a match
 played in parts (two openings files at once, or a run stopped and resumed with the
-openings it had not reached).
+openings it had not reached). --drop-time-forfeits leaves out every pair (both games of
+an opening) in which an engine lost on time: on a loaded machine an engine that builds its
+tables at its first `go` (the baseline f95e259 does) may not answer within the margin.
 """
 import math
 import re
@@ -25,9 +27,10 @@ def elo(score):
     return -400.0 * math.log10(1.0 / score - 1.0)
 
 
-def read_log(path):
+def read_log(path, drop_time_forfeits):
     first = None
     scores = {}
+    forfeited = set()
     with open(path, encoding="utf-8") as f:
         for line in f:
             m = re.match(r"^player 1: (.*) \(", line)
@@ -41,16 +44,24 @@ def read_log(path):
                 sys.exit(f"{path}: game {number}: player 1 ({first}) does not play")
             first_seat_score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[result]
             scores[int(number)] = first_seat_score if first_seat == first else 1.0 - first_seat_score
+            if drop_time_forfeits and "did not answer in time" in line:
+                forfeited.add(int(number))
     if first is None:
         sys.exit(f"{path}: no 'player 1:' line")
+    for n in forfeited:
+        pair = n - 1 if n % 2 == 0 else n
+        scores.pop(pair, None)
+        scores.pop(pair + 1, None)
     return [scores[n] for n in sorted(scores)], scores
 
 
-def main(paths):
+def main(args):
+    drop = "--drop-time-forfeits" in args
+    paths = [a for a in args if a != "--drop-time-forfeits"]
     games, pairs = [], []
     complete = True
     for path in paths:
-        ordered, by_number = read_log(path)
+        ordered, by_number = read_log(path, drop)
         games += ordered
         for n in range(1, max(by_number, default=0) + 1, 2):
             if n in by_number and n + 1 in by_number:
