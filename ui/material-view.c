@@ -19,6 +19,7 @@ struct _TsMaterialView
   const TsVariant *variant;   /* NULL: nothing to show */
   TsMaterial       material;
   TsMaterialLine  *line;      /* counted last time: a step counts one move */
+  double           row_end[TS_MAX_SEATS];   /* where each row's drawing ended, last drawn */
 };
 
 G_DEFINE_FINAL_TYPE (TsMaterialView, ts_material_view, GTK_TYPE_WIDGET)
@@ -185,6 +186,66 @@ draw_taken (TsMaterialView *self, cairo_t *cr, guint owner, guint type, guint n,
   return ICON + (n - 1) * ICON * 0.55 + 4;
 }
 
+/* One seat's row after its name, from x: the pieces it took (compact: two or more of a
+ * kind as one icon and "×n") and its balance. Returns where it ends. */
+static double
+draw_row (TsMaterialView *self, cairo_t *cr, guint seat, gboolean compact, double x,
+          const guint order[TS_MAX_PIECE_TYPES], const GdkRGBA *fg)
+{
+  const TsMaterial *m = &self->material;
+  GtkWidget *widget = GTK_WIDGET (self);
+  g_autofree char *balance = ts_material_balance_text (m, seat);
+
+  if (m->doseki)
+    {
+      g_autofree char *line = NULL;
+
+      if (taken_total (m, seat) > 0)
+        x += draw_taken (self, cr, 1 - seat, 0, taken_total (m, seat), TRUE, x, fg);
+      /* Translators: Doseki checkers waiting outside the board */
+      line = g_strdup_printf (ngettext ("%u outside", "%u outside", m->outside[seat]), m->outside[seat]);
+      x += draw_text (widget, cr, line, FALSE, x, 0, fg, 0.7) + 8;
+    }
+  else
+    for (guint i = 0; i < self->variant->n_piece_types; i++)
+      for (guint o = 0; o < m->n_seats; o++)
+        if (m->captured[seat][o][order[i]] > 0)
+          x += draw_taken (self, cr, o, order[i], m->captured[seat][o][order[i]],
+                           compact && m->captured[seat][o][order[i]] > 1, x, fg);
+  if (*balance)
+    x += 2 + draw_text (widget, cr, balance, TRUE, x + 2, 0, fg, 1.0);
+  return x;
+}
+
+static double
+row_end (TsMaterialView *self, cairo_t *cr, guint seat, gboolean compact, double x,
+         const guint order[TS_MAX_PIECE_TYPES], const GdkRGBA *fg)
+{
+  double end;
+
+  cairo_push_group (cr);
+  end = draw_row (self, cr, seat, compact, x, order, fg);
+  cairo_pattern_destroy (cairo_pop_group (cr));
+  return end;
+}
+
+/* How a seat's row fits width (a side pane as narrow as it may be, four seats that took
+ * much): as it is, else compact, else also scaled down. */
+static double
+fit_row (TsMaterialView *self, cairo_t *cr, guint seat, double name_w, int width,
+         const guint order[TS_MAX_PIECE_TYPES], const GdkRGBA *fg, gboolean *compact)
+{
+  double end = row_end (self, cr, seat, FALSE, name_w, order, fg);
+  double scale;
+
+  *compact = end > width;
+  if (*compact)
+    end = row_end (self, cr, seat, TRUE, name_w, order, fg);
+  scale = end > width ? MAX (width - name_w, 1) / (end - name_w) : 1.0;
+  self->row_end[seat] = name_w + (end - name_w) * scale;
+  return scale;
+}
+
 static void
 ts_material_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -206,29 +267,16 @@ ts_material_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, m->n_seats * ROW_HEIGHT));
   for (guint seat = 0; seat < m->n_seats; seat++)
     {
-      g_autofree char *balance = ts_material_balance_text (m, seat);
-      double x = name_w;
+      gboolean compact;
+      double scale;
 
       cairo_save (cr);
       cairo_translate (cr, 0, seat * ROW_HEIGHT);
       draw_text (widget, cr, _(self->variant->seat_names[seat]), FALSE, 0, 0, &fg, 0.7);
-      if (m->doseki)
-        {
-          g_autofree char *line = NULL;
-
-          if (taken_total (m, seat) > 0)
-            x += draw_taken (self, cr, 1 - seat, 0, taken_total (m, seat), TRUE, x, &fg);
-          /* Translators: Doseki checkers waiting outside the board */
-          line = g_strdup_printf (ngettext ("%u outside", "%u outside", m->outside[seat]), m->outside[seat]);
-          x += draw_text (widget, cr, line, FALSE, x, 0, &fg, 0.7) + 8;
-        }
-      else
-        for (guint i = 0; i < self->variant->n_piece_types; i++)
-          for (guint o = 0; o < m->n_seats; o++)
-            if (m->captured[seat][o][order[i]] > 0)
-              x += draw_taken (self, cr, o, order[i], m->captured[seat][o][order[i]], FALSE, x, &fg);
-      if (*balance)
-        draw_text (widget, cr, balance, TRUE, x + 2, 0, &fg, 1.0);
+      scale = fit_row (self, cr, seat, name_w, width, order, &fg, &compact);
+      cairo_translate (cr, name_w, ROW_HEIGHT * (1 - scale) / 2);
+      cairo_scale (cr, scale, scale);
+      draw_row (self, cr, seat, compact, 0, order, &fg);
       cairo_restore (cr);
     }
   cairo_destroy (cr);
@@ -269,4 +317,12 @@ ts_material_view_init (TsMaterialView *self)
   self->line = ts_material_line_new ();
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Material"), -1);
+}
+
+/* Where seat's row ended when last drawn (tests: never past the widget's width). */
+double
+ts_material_view_get_row_end (TsMaterialView *self, guint seat)
+{
+  g_return_val_if_fail (TS_IS_MATERIAL_VIEW (self) && seat < TS_MAX_SEATS, 0);
+  return self->row_end[seat];
 }

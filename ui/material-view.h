@@ -20,5 +20,9 @@ void              ts_material_view_set_game     (TsMaterialView *self,
 const TsMaterial *ts_material_view_get_material (TsMaterialView *self);
 /* What the view says, one line per seat (also its accessible description). */
 char             *ts_material_view_get_text     (TsMaterialView *self);
+/* Where seat's row ended when last drawn, in pixels: rows that would not fit the width
+ * are drawn compact ("×n" for two or more of a kind), and scaled down if still too wide. */
+double            ts_material_view_get_row_end  (TsMaterialView *self,
+                                                 guint           seat);
 
 G_END_DECLS

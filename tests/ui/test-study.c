@@ -621,6 +621,43 @@ game_from (const char *position_text)
   return ts_game_new (ts_position_variant (p), p);
 }
 
+/* Four seats that took much, in a narrow side pane: every row fits the view's width
+ * (compact, then scaled down) — the rows ran past the pane's edge and were cut off. */
+static void
+test_material_fits (void)
+{
+  static const char game_text[] =
+    "[Variant \"grossraumschach\"]\n[Result \"0-1-0-0\"]\n\n"
+    "1. Ux5a1 Bx2a6 Ux2a6 Bx5a1 2. Ux2a6 P@6e2# Bx1a5 Rx1a5 3. 6x6f1=S Ux6f5 Rx1a2\n"
+    "Ux1a2 4. Rx1a2 Bx1a2 Rx6f5 Bx6c5+ 5. Bx5a6+ Ex6c5 Ux6a5 Bx6a5 6. Ux6a5 Sx5c1\n"
+    "Bx5c1 Rx2a6 7. N@4a6 Bx2f1 Sx4a6 Rx2f1 8. Sx1c2+ Sx6f2# Sx5c6+ Ex5c6 9. S@4b3\n"
+    "Sx6d2 Sx6d5+ Sx6d5 0-1-0-0\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsGame) game = ts_game_from_data (game_text, strlen (game_text), "test", &error);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = ts_material_view_new ();
+  const int width = 300;
+  gboolean wide = FALSE;
+
+  g_assert_no_error (error);
+  ts_game_go_end (game);
+  gtk_widget_set_size_request (view, width, -1);
+  gtk_widget_set_halign (view, GTK_ALIGN_START);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  ts_material_view_set_game (TS_MATERIAL_VIEW (view), game);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (window);
+  g_assert_cmpint (gtk_widget_get_width (view), ==, width);
+  for (guint seat = 0; seat < 4; seat++)
+    {
+      g_assert_cmpfloat (ts_material_view_get_row_end (TS_MATERIAL_VIEW (view), seat), <=, width);
+      /* the game took enough that the rows could not be drawn as they are */
+      wide |= ts_material_view_get_row_end (TS_MATERIAL_VIEW (view), seat) > width - 30;
+    }
+  g_assert_true (wide);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Material: what each seat took, in its owner's kind, and the balance in the engine's
  * values; the window's view follows the cursor. */
 static void
@@ -841,6 +878,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/study/board-gesture", test_board_gesture);
   g_test_add_func ("/study/window-shapes", test_window_shapes);
   g_test_add_func ("/study/flip", test_flip);
+  g_test_add_func ("/study/material-fits", test_material_fits);
   g_test_add_func ("/study/engine-arrows", test_engine_arrows);
   g_test_add_func ("/study/export-view", test_export_view);
   g_test_add_func ("/study/new-game-header", test_new_game_header);
