@@ -18,8 +18,11 @@ meson test -C "$dir" engine-thread engine-protocol --no-rebuild --print-errorlog
 meson test -C "$dir" engine-annotate --no-rebuild --print-errorlogs --timeout-multiplier 6 \
   --test-args '-p /annotate/async'
 # The opening tree: the threads that read a collection's games, stopping, progress.
-meson test -C "$dir" records-opening-tree --no-rebuild --print-errorlogs --timeout-multiplier 6 \
-  --test-args '-p /opening-tree/counts -p /opening-tree/stop -p /opening-tree/folder'
+# One path a run: GLib 2.74 prints a TAP plan for each -p, and meson fails a run with several.
+for path in /opening-tree/counts /opening-tree/stop /opening-tree/folder; do
+  meson test -C "$dir" records-opening-tree --no-rebuild --print-errorlogs --timeout-multiplier 6 \
+    --test-args "-p $path"
+done
 # The match runner's game threads (--concurrency), with protocol engines.
 cli=$dir/app/tessera-cli
 "$cli" match --variant raumschach --engine "$cli engine" --engine "$cli engine" --games 4 \
