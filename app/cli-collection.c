@@ -11,19 +11,6 @@
 #include "records/collection.h"
 #include "records/opening-tree.h"
 
-static gboolean
-parse_options (GOptionContext *context, int *argc, char ***argv)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (!g_option_context_parse (context, argc, argv, &error))
-    {
-      ts_cli_error ("%s", error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /* The collection in filename, or NULL after printing why. */
 static TsCollection *
 load (const char *filename)
@@ -89,7 +76,7 @@ run_list (int argc, char **argv)
   g_option_context_set_summary (context, _("One line per game, its fields separated by tabs: number, "
                                            "variant, players, event, date, result, moves of the main "
                                            "line. Games that cannot be read are named on standard error."));
-  if (!parse_options (context, &argc, &argv))
+  if (!ts_cli_parse_options (context, &argc, &argv))
     return 2;
   if (argc != 2)
     {
@@ -154,7 +141,7 @@ run_add (int argc, char **argv)
                                            "at the end of the collection FILE, which is made if it does "
                                            "not exist (XML, or text for .pgn and .txt). Nothing is "
                                            "written unless every game could be added."));
-  if (!parse_options (context, &argc, &argv))
+  if (!ts_cli_parse_options (context, &argc, &argv))
     return 2;
   if (argc < 3)
     {
@@ -181,7 +168,7 @@ run_merge (int argc, char **argv)
   g_option_context_set_summary (context, _("Writes every game of the IN files, in order, to OUT as one "
                                            "collection (XML, or text for .pgn and .txt), replacing "
                                            "OUT (its old version is kept as OUT~)."));
-  if (!parse_options (context, &argc, &argv))
+  if (!ts_cli_parse_options (context, &argc, &argv))
     return 2;
   if (argc < 3)
     {
@@ -238,7 +225,7 @@ run_extract (int argc, char **argv)
   g_option_context_set_summary (context, _("Writes the games NUMBERS (“3”, “1,4-6”) of FILE to OUT: one "
                                            "game as a game file, several as a collection (XML, or text "
                                            "for .pgn and .txt)."));
-  if (!parse_options (context, &argc, &argv))
+  if (!ts_cli_parse_options (context, &argc, &argv))
     return 2;
   if (argc != 4)
     {
@@ -322,7 +309,7 @@ run_stats (int argc, char **argv)
   g_option_context_set_summary (context, _("The number of games by variant, their lengths and results, "
                                            "the problems among them, and the games that cannot be read."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!parse_options (context, &argc, &argv))
+  if (!ts_cli_parse_options (context, &argc, &argv))
     return 2;
   if (argc != 2)
     {
@@ -422,7 +409,7 @@ run_tree (int argc, char **argv)
                                            "them and their mean stored evaluation."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   ts_cli_position_options_add (context, &position_options, TRUE);
-  if (!parse_options (context, &argc, &argv))
+  if (!ts_cli_parse_options (context, &argc, &argv))
     return 2;
   if (argc < 2)
     {

@@ -162,3 +162,16 @@ ts_cli_cpu_seconds (void)
   clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
   return ts.tv_sec + ts.tv_nsec / 1e9;
 }
+
+gboolean
+ts_cli_parse_options (GOptionContext *context, int *argc, char ***argv)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      ts_cli_error ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}

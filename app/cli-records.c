@@ -12,19 +12,6 @@
 #include "records/game-random.h"
 #include "records/game.h"
 
-static gboolean
-parse_options (GOptionContext *context, int *argc, char ***argv)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (!g_option_context_parse (context, argc, argv, &error))
-    {
-      ts_cli_error ("%s", error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 int
 ts_cli_validate (int argc, char **argv)
 {
@@ -33,7 +20,7 @@ ts_cli_validate (int argc, char **argv)
 
   g_option_context_set_summary (context, _("Reads each game record (XML or text form), checks "
                                            "every move for legality, and prints OK or the error."));
-  if (!parse_options (context, &argc, &argv))
+  if (!ts_cli_parse_options (context, &argc, &argv))
     return 2;
   if (argc < 2)
     {
@@ -71,7 +58,7 @@ ts_cli_convert (int argc, char **argv)
   TsGameFormat out_format;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!parse_options (context, &argc, &argv))
+  if (!ts_cli_parse_options (context, &argc, &argv))
     return 2;
   if (argc != 3)
     {
@@ -236,7 +223,7 @@ ts_cli_bench_records (int argc, char **argv)
   g_autoptr (GRand) rand = g_rand_new_with_seed (7);
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!parse_options (context, &argc, &argv))
+  if (!ts_cli_parse_options (context, &argc, &argv))
     return 2;
   if (!(variant = ts_cli_lookup_variant (variant_id ? variant_id : "raumschach")))
     return 2;

@@ -22,6 +22,11 @@ void ts_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 /* cli-common.c: what several subcommands share, so that they take the same options
  * and say the same things. */
 
+/* g_option_context_parse (); FALSE after printing the parser's message. */
+gboolean         ts_cli_parse_options          (GOptionContext *context,
+                                                int            *argc,
+                                                char         ***argv);
+
 /* --variant ID, --position TEXT and --moves "M1; M2". */
 typedef struct {
   char *variant;
