@@ -16,22 +16,18 @@ typedef struct {
   gboolean          noisy_only;
 } DkGen;
 
-/* Outside checkers gained when S (orientation o, anchor padded cell a) moves to anchor b. */
-static guint
+/* Outside checkers gained when S (orientation o, anchor padded cell a) moves to anchor b:
+ * its cells whose rank offset puts them on the face. A checker moving along the face
+ * gains nothing: only a move that changes the rank can bring one there from off it. */
+static inline guint
 promotions (const DkTables *t, guint o, int a, int b, guint side)
 {
-  int face = side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
-  int ya = t->dense_of[a] / TS_DOSEKI_SIZE % TS_DOSEKI_SIZE;
-  int yb = t->dense_of[b] / TS_DOSEKI_SIZE % TS_DOSEKI_SIZE;
-  guint n = 0;
+  int yb = t->rank_of[b];
+  int off = (side == 0 ? TS_DOSEKI_SIZE - 1 : 0) - yb;
 
-  /* A checker moving along the face gains nothing: only a move that changes the rank
-   * can bring a checker onto the face from off it. */
-  if (ya == yb)
+  if (t->rank_of[a] == yb || off < -1 || off > 1)
     return 0;
-  for (guint i = 0; i < t->orient[o].n_cells; i++)
-    n += yb + t->orient[o].cells[i][1] == face;
-  return n;
+  return t->tab[o].n_at_rank[off + 1];
 }
 
 static inline void
@@ -107,15 +103,30 @@ min_ray (const DkRays ray, guint d, int base, const gint16 *lead, guint n_lead)
   return m;
 }
 
-/* Quiet moves 1..range of a slide whose smallest ray is m, then perhaps a capture. */
+/* Quiet moves 1..range of a slide whose smallest ray is m, then perhaps a capture.
+ * dy: the direction's rank step. Of the quiet moves, noisy-only generation wants the
+ * promotions alone: those that bring S's rank to the face (at most two steps k). */
 static inline void
-emit_ray (DkGen *g, const DkTables *t, int base, int step, guint m, guint range,
+emit_ray (DkGen *g, const DkTables *t, int base, int step, int dy, guint m, guint range,
           gboolean quiet_ok, gboolean capture_ok, guint side)
 {
   guint quiet = quiet_ok ? MIN (m >> 1, range) : 0;
 
   if (g->out == NULL && !g->noisy_only)
     g->n += quiet;
+  else if (g->noisy_only)
+    {
+      int face = side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
+      int ya = t->rank_of[base];
+      /* S's cells are at rank offsets -1..1, so the anchor ranks face - 1 .. face + 1;
+       * S's cells span at most two ranks, so one step k at most stays on the board. */
+      for (int yb = face - 1; dy != 0 && yb <= face + 1; yb++)
+        {
+          int k = (yb - ya) * dy;
+          if (k >= 1 && (guint) k <= quiet)
+            emit (g, t, base + k * step, FALSE, side);
+        }
+    }
   else
     for (guint k = 1; k <= quiet; k++)
       emit (g, t, base + (int) k * step, FALSE, side);
@@ -132,7 +143,7 @@ gen_slides (DkGen *g, const DkTables *t, const DkRays ray, const DkOrientTables 
     {
       guint d = (guint) __builtin_ctz (dirs);
 
-      emit_ray (g, t, g->anchor, t->dir_pad[d], min_ray (ray, d, g->anchor, ot->lead[d], ot->n_lead[d]),
+      emit_ray (g, t, g->anchor, t->dir_pad[d], t->dir_vec[d][1], min_ray (ray, d, g->anchor, ot->lead[d], ot->n_lead[d]),
                 mode.range, quiet_ok, capture_ok, side);
     }
 }
@@ -355,6 +366,21 @@ ts_doseki_move_cells (TsMove m, TsCell cells[TS_DOSEKI_MAX_SET])
   for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
     cells[i] = t->dense_of[t->pad_of[m.from] + t->tab[m.shape].cells[i]];
   return t->orient[m.shape].n_cells;
+}
+
+guint
+ts_doseki_move_captures (const TsPosition *p, TsMove m)
+{
+  const DkTables *t = dk_tables ();
+  guint8 enemy = DK_CHECKER (1 - p->st.side);
+  guint n = 0;
+
+  if (!(m.flags & TS_MOVE_CAPTURE) || m.shape >= TS_DOSEKI_N_ORIENTATIONS ||
+      m.to < 0 || m.to >= TS_DOSEKI_CELLS)
+    return 0;
+  for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
+    n += DK_OWNER (p->board[t->pad_of[m.to] + t->tab[m.shape].cells[i]]) == enemy;
+  return n;
 }
 
 guint

@@ -36,6 +36,7 @@ typedef struct {
   gint16 cells[TS_DOSEKI_MAX_SET];                 /* padded offsets from the anchor */
   gint16 lead[DK_N_DIRS][TS_DOSEKI_MAX_SET];       /* (S + d) \ S, padded offsets */
   guint8 n_lead[DK_N_DIRS];
+  guint8 n_at_rank[3];                             /* cells with y offset -1, 0, 1 */
 } DkOrientTables;
 
 typedef struct {
@@ -52,6 +53,7 @@ typedef struct {
   guint32             class_mask[4];           /* the directions of each class, as bits */
   guint16             pad_of[TS_DOSEKI_CELLS];
   gint16              dense_of[DK_PAD_CELLS]; /* -1 on the border */
+  gint8               rank_of[DK_PAD_CELLS];  /* y of each cell, -1 on the border */
 } DkTables;
 
 const DkTables *dk_tables (void);

@@ -220,6 +220,7 @@ build_lead_cells (DkTables *t)
       for (guint c = 0; c < o->n_cells; c++)
         {
           ot->cells[c] = pad_offset (o->cells[c][0], o->cells[c][1], o->cells[c][2]);
+          ot->n_at_rank[o->cells[c][1] + 1]++;
           if (c > 0)
             t->fit26[i] |= 1u << dir_index (t, o->cells[c][0], o->cells[c][1], o->cells[c][2]);
           for (guint d = 0; d < DK_N_DIRS; d++)
@@ -251,7 +252,10 @@ build_tables (gpointer data)
   build_lead_cells (t);
 
   for (guint i = 0; i < DK_PAD_CELLS; i++)
-    t->dense_of[i] = -1;
+    {
+      t->dense_of[i] = -1;
+      t->rank_of[i] = -1;
+    }
   for (int z = 0; z < TS_DOSEKI_SIZE; z++)
     for (int y = 0; y < TS_DOSEKI_SIZE; y++)
       for (int x = 0; x < TS_DOSEKI_SIZE; x++)
@@ -260,6 +264,7 @@ build_tables (gpointer data)
           int p = pad_offset (x + DK_PAD_B, y + DK_PAD_B, z + DK_PAD_B);
           t->pad_of[c] = p;
           t->dense_of[p] = c;
+          t->rank_of[p] = (gint8) y;
         }
   return t;
 }

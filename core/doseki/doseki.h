@@ -53,6 +53,7 @@ int   ts_doseki_piece_by_letter      (char letter);
 /* The cells of S of a move (not a placement), in notation order; returns how many. */
 guint ts_doseki_move_cells      (TsMove m, TsCell cells[TS_DOSEKI_MAX_SET]);
 /* Outside checkers the move would gain for the side to move (0 for a placement). */
+guint ts_doseki_move_captures   (const TsPosition *p, TsMove m);
 guint ts_doseki_move_promotions (const TsPosition *p, TsMove m);
 /* How many legal moves, without listing them (placements included). */
 guint ts_doseki_count_moves     (TsPosition *p);

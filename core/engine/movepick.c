@@ -39,24 +39,9 @@ ts_engine_victim_value (TsEngine *e, TsMove m)
 static int
 doseki_captures (TsEngine *e, TsMove m)
 {
-  const TsDosekiOrientation *o = ts_doseki_orientation (m.shape);
-  guint seat = ts_position_side_to_move (e->pos);
-  int n = 0;
-
   if (!(m.flags & TS_MOVE_CAPTURE))
     return 0;
-  if (!o || m.to == TS_NO_CELL)
-    return 1;
-  for (guint i = 0; i < o->n_cells; i++)
-    {
-      int c[TS_MAX_DIMS] = { 0 };
-      for (guint d = 0; d < 3; d++)
-        c[d] = e->ev.coords[m.to][d] + o->cells[i][d];
-      TsCell cell = ts_geometry_cell (&e->variant->geometry, c);
-      TsPiece q = cell != TS_NO_CELL ? ts_position_piece_at (e->pos, cell) : 0;
-      n += q && TS_PIECE_SEAT (q) != seat;
-    }
-  return MAX (n, 1);
+  return MAX ((int) ts_doseki_move_captures (e->pos, m), 1);
 }
 
 /* Doseki: whether capture m lands on a cell that the move last made moved a checker to
