@@ -61,6 +61,7 @@ struct _TsEngine {
   guint64          poll_mask;        /* read the clock when (nodes & poll_mask) == 0 */
   guint64          nodes;
   gboolean         aborted;
+  gboolean         root_scored;      /* a root move has a searched score: the clock may stop it */
   gboolean         mate_mode;
   gboolean         null_ok;          /* the variant offers a null move */
   guint            root_seat;

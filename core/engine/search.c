@@ -93,7 +93,10 @@ ts_engine_poll_stop (TsEngine *e)
     {
       if (e->limits.nodes && e->nodes >= e->limits.nodes)
         return e->aborted = TRUE;
-      if (e->hard_us && g_get_monotonic_time () >= e->hard_us)
+      /* The clock never stops a search before one root move has a score: a move
+       * played unsearched could be any blunder (a slow first iteration on a busy
+       * machine, Doseki's above all, used to end with the first move generated). */
+      if (e->hard_us && e->root_scored && g_get_monotonic_time () >= e->hard_us)
         return e->aborted = TRUE;
     }
   return FALSE;
@@ -559,6 +562,7 @@ search_root (TsEngine *e, int depth, int alpha, int beta, guint first)
       if (e->aborted)
         return best;
 
+      e->root_scored = TRUE;
       if (score > alpha || i == first)
         {
           rm->score = score;
@@ -797,6 +801,7 @@ ts_engine_search (TsEngine             *e,
   e->limits = *limits;
   e->nodes = 0;
   e->aborted = FALSE;
+  e->root_scored = limits->mate_in > 0;   /* a mate search proves or stops: no score */
   memset (e->maybe_over, 0, sizeof e->maybe_over);
   memset (e->null_move, 0, sizeof e->null_move);
   e->seldepth = 0;

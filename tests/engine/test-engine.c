@@ -467,6 +467,56 @@ test_doseki_quiescence (void)
     }
 }
 
+/* The clock never ends a search before a root move has a score: a Doseki root's
+ * generation and ordering alone took the whole of a short movetime, and the engine
+ * answered with its first ordered move, unsearched, scored 0 (a loaded machine made
+ * that a quarter of its moves in a match). */
+static void
+test_first_move_searched (void)
+{
+  const char *line =
+    "R Aa2,Ab2,Ba2,Bb2xAa8;R Aa9,Ab9,Ba9,Bb9xAa8;R Ac2,Ad2,Bc2,Bd2xAc8;R Aa"
+    "8,Ab8,Ba8,Bb8xAa1;R Ac8,Ad8,Bc8,Bd8xAc9;R Ae8,Af8,Be8,Bf8xAe2;R Ae1,Af"
+    "1,Be1,Bf1xAe2;J Ag8,Ag9,Ah9,Bg8,Bh8,Bh9xAd1;J Cb1,Cb2,Cc2,Db1,Dc1,Dc2x"
+    "Ad1;R Ae9,Af9,Be9,Bf9xAe2;R Cd2,Ce2,Dd2,De2xCd8;R Cf8,Cg8,Df8,Dg8xCf2;"
+    "R Cd8,Ce8,Dd8,De8xCd9;R Cf2,Cg2,Df2,Dg2xCf1;R Ch2,Ci2,Dh2,Di2xCh8;J Cb"
+    "8,Cc8,Cb9,Dc8,Db9,Dc9xDh1;Q Eg1,Eh1,Eg2,Fg1,Fh1,Fg2,Fh2xDh1;W Eg8,Eg9,"
+    "Fg8,Fh8,Fg9,Fh9xEf1;G Fe1,Fe2,Ge1,Ge2,Gf2xEf1;J Gh8,Gi8,Gh9,Hi8,Hh9,Hi"
+    "9xDh1";
+  g_autoptr (TsPosition) pos = ts_position_new_initial (ts_variant_lookup ("doseki"));
+  g_auto (GStrv) moves = g_strsplit (line, ";", -1);
+  TsEngine *e = ts_engine_new (ts_position_variant (pos), 8);
+  TsSearchLimits limits;
+  TsSearchInfo info, full;
+
+  for (guint k = 0; moves[k]; k++)
+    {
+      TsMove m;
+      TsUndo u;
+
+      g_assert_true (ts_move_parse (pos, moves[k], &m, NULL));
+      ts_position_make (pos, m, &u);
+    }
+  ts_search_limits_init (&limits);
+  limits.depth = 1;
+  g_assert_true (ts_engine_search (e, pos, &limits, NULL, NULL, NULL, &full));
+  g_assert_cmpint (full.lines[0].score, !=, 0);
+  for (guint movetime = 1; movetime <= 4; movetime *= 2)
+    {
+      ts_engine_clear (e);
+      ts_search_limits_init (&limits);
+      limits.movetime_ms = movetime;
+      g_assert_true (ts_engine_search (e, pos, &limits, NULL, NULL, NULL, &info));
+      g_test_message ("movetime %u ms: %" G_GUINT64_FORMAT " nodes, %d cp", movetime,
+                      info.nodes, info.lines[0].score);
+      g_assert_cmpuint (info.nodes, >, 0);
+      g_assert_cmpint (info.lines[0].score, !=, 0);
+      ts_search_info_clear (&info);
+    }
+  ts_search_info_clear (&full);
+  ts_engine_free (e);
+}
+
 /* ---- Mates ---- */
 
 static guint
@@ -831,6 +881,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/search/game-repetition", test_game_repetition);
   g_test_add_func ("/engine/search/for-seat", test_for_seat);
   g_test_add_func ("/engine/search/doseki-quiescence", test_doseki_quiescence);
+  g_test_add_func ("/engine/search/first-move-searched", test_first_move_searched);
   all = ts_variant_list (&n);
   for (guint i = 0; i < n; i++)
     {
