@@ -207,106 +207,139 @@ gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
     }
 }
 
+/* What the generation of one position shares between its moving sets. */
+typedef struct {
+  const DkTables *t;
+  guint8         *sq;
+  guint           side;
+  guint8          own, enemy;
+  DkRays         *rays;
+  const DkPiece  *pieces[TS_DOSEKI_N_PIECES];
+  guint32         stamp[DK_PAD_CELLS];
+  guint32         mark;
+  guint32         nb_own[DK_PAD_CELLS], nb_stop[DK_PAD_CELLS];   /* own cells only */
+} DkBoard;
+
+static DkBoard *
+board_new (TsPosition *p)
+{
+  const DkTables *t = dk_tables ();
+  DkBoard *b = g_new (DkBoard, 1);
+
+  b->t = t;
+  b->sq = p->board;
+  b->side = p->st.side;
+  b->own = DK_CHECKER (b->side);
+  b->enemy = DK_CHECKER (1 - b->side);
+  b->rays = g_new0 (DkRays, 1);
+  b->mark = 0;
+  for (guint i = 0; i < TS_DOSEKI_N_PIECES; i++)
+    b->pieces[i] = dk_piece (i);
+  memset (b->stamp, 0, sizeof b->stamp);
+  compute_rays (t, b->sq, b->enemy, *b->rays);
+  return b;
+}
+
+static void
+board_free (DkBoard *b)
+{
+  g_free (b->rays);
+  g_free (b);
+}
+
+/* For an own checker at padded cell a: which neighbours are own, and which stop a
+ * step (own or off the board). */
+static void
+board_neighbours (DkBoard *b, int a)
+{
+  guint32 o26 = 0, s26 = 0;
+
+  for (guint d = 0; d < DK_N_DIRS; d++)
+    {
+      guint8 v = b->sq[a + b->t->dir_pad[d]];
+      o26 |= (guint32) (DK_OWNER (v) == b->own) << d;
+      s26 |= (guint32) (DK_OWNER (v) == b->own || v == DK_OFF) << d;
+    }
+  b->nb_own[a] = o26;
+  b->nb_stop[a] = s26;
+}
+
+/* The moves of the set of orientation o anchored at dense cell c (its cells own). */
+static inline void
+gen_set (DkGen *g, DkBoard *b, guint c, guint o)
+{
+  const DkTables *t = b->t;
+  const DkOrientTables *ot = &t->tab[o];
+  const TsDosekiOrientation *or = &t->orient[o];
+  const DkPiece *pc = b->pieces[or->piece];
+  const void *rays = (const void *) *b->rays;
+  int a = t->pad_of[c];
+  guint32 stopped = 0;
+
+  /* A direction is stopped at once if some cell of S would step onto an own checker
+   * outside S or off the board. */
+  for (guint i = 0; i < or->n_cells; i++)
+    stopped |= b->nb_stop[a + ot->cells[i]] & ~ot->in_s[i];
+  g->piece = or->piece;
+  g->shape = o;
+  g->from = c;
+  g->anchor = a;
+  if (pc->compound)
+    {
+      guint n = or->n_cells;
+      guint8 saved[TS_DOSEKI_MAX_SET];
+
+      /* The second slide is judged with S lifted off the board. A single slide never
+       * meets S's own cells after its first step, so needs no lifting. */
+      for (guint i = 0; i < n; i++)
+        {
+          saved[i] = b->sq[a + ot->cells[i]];
+          b->sq[a + ot->cells[i]] = DK_EMPTY;
+        }
+      gen_compound (g, t, b->sq, rays, ot, pc, b->enemy, b->side, b->stamp, ++b->mark, ~stopped);
+      for (guint i = 0; i < n; i++)
+        b->sq[a + ot->cells[i]] = saved[i];
+    }
+  else if (pc->pawn)
+    {
+      gen_slides (g, t, rays, ot, pc->modes[0], TRUE, FALSE, b->side, ~stopped);
+      gen_slides (g, t, rays, ot, pc->modes[1], FALSE, TRUE, b->side, ~stopped);
+    }
+  else
+    for (guint m = 0; m < pc->n_modes; m++)
+      gen_slides (g, t, rays, ot, pc->modes[m], TRUE, TRUE, b->side, ~stopped);
+}
+
 guint
 dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
 {
-  const DkTables *t = dk_tables ();
-  guint8 *sq = p->board;
-  guint side = p->st.side;
-  guint8 own = DK_CHECKER (side), enemy = DK_CHECKER (1 - side);
-  guint32 stamp[DK_PAD_CELLS];
-  guint32 mark = 0;
-  guint32 nb_own[DK_PAD_CELLS], nb_stop[DK_PAD_CELLS];   /* filled for own cells only */
-  g_autofree DkRays *rays = g_new0 (DkRays, 1);
+  DkBoard *b = board_new (p);
+  const DkTables *t = b->t;
   DkGen g = { out, 0, 0, 0, 0, 0, noisy_only };
-  const DkPiece *pieces[TS_DOSEKI_N_PIECES];
 
-  for (guint i = 0; i < TS_DOSEKI_N_PIECES; i++)
-    pieces[i] = dk_piece (i);
-
-  memset (stamp, 0, sizeof stamp);
-  compute_rays (t, sq, enemy, *rays);
-  /* Per own checker: which neighbours are own, and which stop a step (own or off). */
+  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+    if (DK_OWNER (b->sq[t->pad_of[c]]) == b->own)
+      board_neighbours (b, t->pad_of[c]);
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {
       int a = t->pad_of[c];
-      guint32 o26 = 0, s26 = 0;
 
-      if (DK_OWNER (sq[a]) != own)
+      if (DK_OWNER (b->sq[a]) != b->own)
         continue;
-      for (guint d = 0; d < DK_N_DIRS; d++)
-        {
-          guint8 v = sq[a + t->dir_pad[d]];
-          o26 |= (guint32) (DK_OWNER (v) == own) << d;
-          s26 |= (guint32) (DK_OWNER (v) == own || v == DK_OFF) << d;
-        }
-      nb_own[a] = o26;
-      nb_stop[a] = s26;
-    }
-  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
-    {
-      int a = t->pad_of[c];
-      guint32 mine;
-
-      if (DK_OWNER (sq[a]) != own)
-        continue;
-      mine = nb_own[a];
       for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
-        {
-          const DkOrientTables *ot;
-          const TsDosekiOrientation *or;
-          const DkPiece *pc;
-          guint32 stopped = 0;
-
-          if ((mine & t->fit26[o]) != t->fit26[o])
-            continue;
-          ot = &t->tab[o];
-          or = &t->orient[o];
-          pc = pieces[or->piece];
-          /* A direction is stopped at once if some cell of S would step onto an own
-           * checker outside S or off the board. */
-          for (guint i = 0; i < or->n_cells; i++)
-            stopped |= nb_stop[a + ot->cells[i]] & ~ot->in_s[i];
-          g.piece = or->piece;
-          g.shape = o;
-          g.from = c;
-          g.anchor = a;
-          if (pc->compound)
-            {
-              guint n = or->n_cells;
-              guint8 saved[TS_DOSEKI_MAX_SET];
-
-              /* The second slide is judged with S lifted off the board. A single slide
-               * never meets S's own cells after its first step, so needs no lifting. */
-              for (guint i = 0; i < n; i++)
-                {
-                  saved[i] = sq[a + ot->cells[i]];
-                  sq[a + ot->cells[i]] = DK_EMPTY;
-                }
-              gen_compound (&g, t, sq, (const void *) *rays, ot, pc, enemy, side, stamp, ++mark, ~stopped);
-              for (guint i = 0; i < n; i++)
-                sq[a + ot->cells[i]] = saved[i];
-            }
-          else if (pc->pawn)
-            {
-              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[0], TRUE, FALSE, side, ~stopped);
-              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[1], FALSE, TRUE, side, ~stopped);
-            }
-          else
-            for (guint m = 0; m < pc->n_modes; m++)
-              gen_slides (&g, t, (const void *) *rays, ot, pc->modes[m], TRUE, TRUE, side, ~stopped);
-        }
+        if ((b->nb_own[a] & t->fit26[o]) == t->fit26[o])
+          gen_set (&g, b, c, o);
     }
-
-  if (p->st.hand[side][0] > 0 && !noisy_only)
+  if (p->st.hand[b->side][0] > 0 && !noisy_only)
     for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
-      if (sq[t->pad_of[c]] == DK_EMPTY)
+      if (b->sq[t->pad_of[c]] == DK_EMPTY)
         {
           g.n++;
           if (out)
             ts_move_list_push (out, (TsMove) { TS_NO_CELL, (TsCell) c, 0, TS_NO_PROMO,
                                                TS_MOVE_PLACE, 0 });
         }
+  board_free (b);
   return g.n;
 }
 
@@ -329,29 +362,36 @@ ts_doseki_count_moves (TsPosition *p)
   return dk_generate (p, NULL, FALSE);
 }
 
+/* Legal: a placement of an outside checker on an empty cell, or one of the moves of
+ * the set S it names (S the mover's own checkers), generated for that set alone. */
 static gboolean
 dk_is_legal (TsPosition *p, TsMove m)
 {
   const DkTables *t = dk_tables ();
   TsMoveList l;
+  DkBoard *b;
   gboolean found = FALSE;
 
-  /* A cheap filter first: S must be the mover's own checkers. */
-  if (!(m.flags & TS_MOVE_PLACE))
-    {
-      if (m.shape >= TS_DOSEKI_N_ORIENTATIONS || m.from < 0 || m.from >= TS_DOSEKI_CELLS ||
-          t->orient[m.shape].piece != m.piece)
-        return FALSE;
-      for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
-        if (DK_OWNER (p->board[t->pad_of[m.from] + t->tab[m.shape].cells[i]]) !=
-            DK_CHECKER (p->st.side))
-          return FALSE;
-    }
+  if (m.flags & TS_MOVE_PLACE)
+    return m.from == TS_NO_CELL && m.to >= 0 && m.to < TS_DOSEKI_CELLS &&
+           p->st.hand[p->st.side][0] > 0 && p->board[t->pad_of[m.to]] == DK_EMPTY &&
+           ts_move_equal (m, (TsMove) { TS_NO_CELL, m.to, 0, TS_NO_PROMO, TS_MOVE_PLACE, 0 });
+  if (m.shape >= TS_DOSEKI_N_ORIENTATIONS || m.from < 0 || m.from >= TS_DOSEKI_CELLS ||
+      t->orient[m.shape].piece != m.piece)
+    return FALSE;
+  for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
+    if (DK_OWNER (p->board[t->pad_of[m.from] + t->tab[m.shape].cells[i]]) !=
+        DK_CHECKER (p->st.side))
+      return FALSE;
+  b = board_new (p);
+  for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
+    board_neighbours (b, t->pad_of[m.from] + t->tab[m.shape].cells[i]);
   ts_move_list_init (&l);
-  dk_generate (p, &l, FALSE);
+  gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, (guint) m.from, m.shape);
   for (guint i = 0; i < l.n && !found; i++)
     found = ts_move_equal (l.moves[i], m);
   ts_move_list_clear (&l);
+  board_free (b);
   return found;
 }
 

@@ -615,6 +615,50 @@ test_noisy (void)
   g_assert_cmpuint (promoting, >, 100);
 }
 
+static gboolean
+listed (const TsMoveList *l, TsMove m)
+{
+  for (guint i = 0; i < l->n; i++)
+    if (ts_move_equal (l->moves[i], m))
+      return TRUE;
+  return FALSE;
+}
+
+/* is_legal looks at the named set alone: it agrees with the full list on listed moves
+ * and on altered ones (another shape, anchor, target, capture flag; placements on any
+ * cell, with and without outside checkers). */
+static void
+test_is_legal (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (7);
+
+  for (guint i = 0; i < 30; i++)
+    {
+      g_autoptr (TsPosition) p = random_position (r);
+      TsMoveList all;
+
+      ts_move_list_init (&all);
+      t_generate (p, &all);
+      for (guint k = 0; k < 300 && all.n > 0; k++)
+        {
+          TsMove m = all.moves[g_rand_int_range (r, 0, (gint32) all.n)], alt = m;
+
+          g_assert_true (ts_position_is_legal (p, m));
+          switch (g_rand_int_range (r, 0, 5))
+            {
+            case 0: alt.shape = (guint8) g_rand_int_range (r, 0, TS_DOSEKI_N_ORIENTATIONS + 2); break;
+            case 1: alt.from = (TsCell) g_rand_int_range (r, -1, 729); break;
+            case 2: alt.to = (TsCell) g_rand_int_range (r, 0, 729); break;
+            case 3: alt.flags ^= TS_MOVE_CAPTURE; break;
+            default: alt = (TsMove) { TS_NO_CELL, (TsCell) g_rand_int_range (r, 0, 729), 0,
+                                      TS_NO_PROMO, TS_MOVE_PLACE, 0 }; break;
+            }
+          g_assert_cmpint (ts_position_is_legal (p, alt), ==, listed (&all, alt));
+        }
+      ts_move_list_clear (&all);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -630,6 +674,7 @@ main (int argc, char **argv)
   g_test_add_func ("/doseki/moves/reference", test_against_reference);
   g_test_add_func ("/doseki/moves/make-unmake", test_make_unmake);
   g_test_add_func ("/doseki/moves/noisy", test_noisy);
+  g_test_add_func ("/doseki/moves/is-legal", test_is_legal);
   g_test_add_func ("/doseki/moves/perft-children", test_perft_children);
   return g_test_run ();
 }
