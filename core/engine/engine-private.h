@@ -18,8 +18,9 @@ typedef struct {
   TsMove m;
   int    score;        /* this iteration (-TS_SCORE_INFINITE: below the window) */
   int    prev_score;   /* last completed iteration */
-  guint  pv_len;
-  TsMove pv[TS_ENGINE_MAX_PLY];
+  guint  pv_len;       /* m and the moves of line */
+  TsMove *line;        /* the PV after m (TS_ENGINE_MAX_PLY moves), made when it has one:
+                          a Doseki root lists ~30 000 moves, sorted after each iteration */
 } TsRootMove;
 
 #define TS_PLY_SLOTS (TS_ENGINE_MAX_PLY + 8)
@@ -141,6 +142,9 @@ void     ts_engine_set_sides    (TsEngine *e, guint root_seat);
 /* search.c, for mate.c */
 gboolean ts_engine_game_over    (TsEngine *e, int ply, int *score);
 gboolean ts_engine_poll_stop    (TsEngine *e);
+void     ts_engine_root_set_pv  (TsRootMove *rm, const TsMove *pv, guint n);
+TsMove   ts_engine_root_pv_move (const TsRootMove *rm, guint i);
+void     ts_engine_root_free    (TsEngine *e);
 gboolean ts_engine_is_repetition (TsEngine *e, int ply);
 void     ts_engine_update_pv    (TsEngine *e, int ply, TsMove m);
 void     ts_engine_fill_info    (TsEngine *e, TsSearchInfo *info, guint depth, guint n_lines);

@@ -93,7 +93,7 @@ ts_engine_free (TsEngine *e)
       ts_move_list_clear (&e->lists[i]);
       g_free (e->scored[i]);
     }
-  g_free (e->root);
+  ts_engine_root_free (e);
   g_mutex_clear (&e->lock);
   g_mutex_clear (&e->owner_lock);
   g_free (e);

@@ -98,8 +98,7 @@ ts_engine_mate_search (TsEngine *e, guint max_moves, TsSearchInfoFunc info_func,
                 e->root[i] = e->root[0];
                 e->root[0] = t;
               }
-          rm->pv_len = e->pv_len[0];
-          memcpy (rm->pv, e->pv[0], rm->pv_len * sizeof (TsMove));
+          ts_engine_root_set_pv (rm, &e->pv[0][1], MAX (e->pv_len[0], 1u) - 1);
           rm->prev_score = TS_SCORE_MATE - (int) rm->pv_len;
         }
       ts_search_info_clear (out);

@@ -517,6 +517,33 @@ negamax (TsEngine *e, int alpha, int beta, int depth, int ply, gboolean pv_node)
 
 /* ---- Root ---- */
 
+/* The PV of a root move: its move, then the n moves of pv. */
+void
+ts_engine_root_set_pv (TsRootMove *rm, const TsMove *pv, guint n)
+{
+  n = MIN (n, TS_ENGINE_MAX_PLY - 1);
+  if (n > 0 && !rm->line)
+    rm->line = g_new (TsMove, TS_ENGINE_MAX_PLY);
+  if (n > 0)
+    memcpy (rm->line, pv, n * sizeof (TsMove));
+  rm->pv_len = 1 + n;
+}
+
+TsMove
+ts_engine_root_pv_move (const TsRootMove *rm, guint i)
+{
+  return i == 0 ? rm->m : rm->line[i - 1];
+}
+
+void
+ts_engine_root_free (TsEngine *e)
+{
+  for (guint i = 0; e->root && i < e->n_root; i++)
+    g_free (e->root[i].line);
+  g_clear_pointer (&e->root, g_free);
+  e->n_root = 0;
+}
+
 static int
 cmp_root (gconstpointer a, gconstpointer b, gpointer data)
 {
@@ -566,9 +593,7 @@ search_root (TsEngine *e, int depth, int alpha, int beta, guint first)
       if (score > alpha || i == first)
         {
           rm->score = score;
-          rm->pv[0] = rm->m;
-          rm->pv_len = 1 + MIN (e->pv_len[1], TS_ENGINE_MAX_PLY - 1);
-          memcpy (&rm->pv[1], e->pv[1], (rm->pv_len - 1) * sizeof (TsMove));
+          ts_engine_root_set_pv (rm, e->pv[1], e->pv_len[1]);
         }
       else
         rm->score = -TS_SCORE_INFINITE;
@@ -608,15 +633,16 @@ fill_line (TsEngine *e, TsSearchLine *line, const TsRootMove *rm, int score)
   guint own_moves = 0;
   for (; n < rm->pv_len; n++)
     {
-      if (!ts_position_is_legal (pos, rm->pv[n]))
+      TsMove m = ts_engine_root_pv_move (rm, n);
+      if (!ts_position_is_legal (pos, m))
         break;
       own_moves += ts_position_side_to_move (pos) == e->root_seat;
-      g_autofree char *s = ts_move_to_san (pos, rm->pv[n]);
+      g_autofree char *s = ts_move_to_san (pos, m);
       if (n)
         g_string_append_c (san, ' ');
       g_string_append (san, s);
-      line->moves[n] = rm->pv[n];
-      ts_position_make (pos, rm->pv[n], &undo[n]);
+      line->moves[n] = m;
+      ts_position_make (pos, m, &undo[n]);
     }
   /* A PV that reaches the mate tells the exact count of the root seat's moves (seats
    * without a move drop out of the turn order on the way). */
@@ -699,14 +725,13 @@ root_moves (TsEngine *e)
   TsScoredMove *sm = ts_engine_scored_for (e, 0, l->n);
   ts_engine_score_moves (e, sm, l, hash_move, 0);
   g_qsort_with_data (sm, l->n, sizeof *sm, ts_engine_cmp_scored, NULL);
-  g_free (e->root);
+  ts_engine_root_free (e);
   e->root = g_new0 (TsRootMove, MAX (l->n, 1));
   e->n_root = l->n;
   for (guint i = 0; i < l->n; i++)
     {
       e->root[i].m = sm[i].m;
       e->root[i].score = e->root[i].prev_score = -TS_SCORE_INFINITE;
-      e->root[i].pv[0] = sm[i].m;
       e->root[i].pv_len = 1;
     }
 }
@@ -828,7 +853,7 @@ ts_engine_search (TsEngine             *e,
   if (!ts_engine_game_over (e, 0, &s))
     root_moves (e);
   else
-    e->n_root = 0;
+    ts_engine_root_free (e);
   if (e->n_root > 0)
     {
       found = TRUE;
