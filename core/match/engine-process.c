@@ -91,6 +91,7 @@ wake (gpointer data)
 static gboolean
 readable (GObject *stream, gpointer data)
 {
+  *(gboolean *) data = TRUE;
   return G_SOURCE_REMOVE;
 }
 
@@ -101,23 +102,26 @@ add_source (GMainContext *context, GSource *source)
   return source;
 }
 
-/* Blocks until either stream has data (or closes) or the deadline passes. */
+/* Blocks until either stream has data (or closes) or the deadline passes. Attaching a
+ * source that polls a descriptor wakes the context up, so the first iteration may
+ * return without anything ready: iterate until a source has fired (one iteration used
+ * to be all, and the runner spun at half a CPU while an engine thought). */
 static void
 wait_readable (TsEngineProcess *e, gint64 deadline_us)
 {
   GSource *sources[3] = { NULL, NULL, NULL };
-  gboolean timed_out = FALSE;
+  gboolean timed_out = FALSE, ready = FALSE;
 
   if (!e->out_closed)
     {
       sources[0] = g_pollable_input_stream_create_source (e->out, NULL);
-      g_source_set_callback (sources[0], (GSourceFunc) (void (*) (void)) readable, NULL, NULL);
+      g_source_set_callback (sources[0], (GSourceFunc) (void (*) (void)) readable, &ready, NULL);
       add_source (e->context, sources[0]);
     }
   if (!e->err_closed)
     {
       sources[1] = g_pollable_input_stream_create_source (e->err, NULL);
-      g_source_set_callback (sources[1], (GSourceFunc) (void (*) (void)) readable, NULL, NULL);
+      g_source_set_callback (sources[1], (GSourceFunc) (void (*) (void)) readable, &ready, NULL);
       add_source (e->context, sources[1]);
     }
   if (deadline_us > 0)
@@ -132,7 +136,7 @@ wait_readable (TsEngineProcess *e, gint64 deadline_us)
           add_source (e->context, sources[2]);
         }
     }
-  if (!timed_out)
+  while (!timed_out && !ready && (sources[0] || sources[1] || sources[2]))
     g_main_context_iteration (e->context, TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
     if (sources[i])
