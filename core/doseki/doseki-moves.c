@@ -388,8 +388,7 @@ dk_is_legal (TsPosition *p, TsMove m)
     board_neighbours (b, t->pad_of[m.from] + t->tab[m.shape].cells[i]);
   ts_move_list_init (&l);
   gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, (guint) m.from, m.shape);
-  for (guint i = 0; i < l.n && !found; i++)
-    found = ts_move_equal (l.moves[i], m);
+  found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
   board_free (b);
   return found;

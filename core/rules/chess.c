@@ -782,8 +782,7 @@ piece_move_is_legal (TsPosition *p, TsMove m)
   ts_chess_gen_init (&g, p, p->st.side);
   ts_move_list_init (&l);
   gen_piece (&g, &l, from, FALSE, FALSE);
-  for (guint i = 0; i < l.n && !found; i++)
-    found = ts_move_equal (l.moves[i], m);
+  found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
   if (found && g.guard >= 0)
     {
@@ -809,8 +808,7 @@ chess_is_legal (TsPosition *p, TsMove m)
 
   ts_move_list_init (&l);
   generate (p, &l, FALSE, FALSE, NULL);
-  for (guint i = 0; i < l.n && !found; i++)
-    found = ts_move_equal (l.moves[i], m);
+  found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
   return found;
 }

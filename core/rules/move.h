@@ -47,6 +47,8 @@ typedef struct {
 void ts_move_list_init  (TsMoveList *l);
 void ts_move_list_clear (TsMoveList *l);
 void ts_move_list_grow  (TsMoveList *l);
+gboolean ts_move_list_contains (const TsMoveList *l,
+                                TsMove            m);
 
 static inline void
 ts_move_list_push (TsMoveList *l,

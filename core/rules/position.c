@@ -518,6 +518,16 @@ ts_move_list_grow (TsMoveList *l)
   l->moves = g_renew (TsMove, l->moves, l->capacity);
 }
 
+gboolean
+ts_move_list_contains (const TsMoveList *l,
+                       TsMove            m)
+{
+  for (guint i = 0; i < l->n; i++)
+    if (ts_move_equal (l->moves[i], m))
+      return TRUE;
+  return FALSE;
+}
+
 /* Notation and text dispatch */
 
 char *

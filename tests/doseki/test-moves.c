@@ -615,15 +615,6 @@ test_noisy (void)
   g_assert_cmpuint (promoting, >, 100);
 }
 
-static gboolean
-listed (const TsMoveList *l, TsMove m)
-{
-  for (guint i = 0; i < l->n; i++)
-    if (ts_move_equal (l->moves[i], m))
-      return TRUE;
-  return FALSE;
-}
-
 /* is_legal looks at the named set alone: it agrees with the full list on listed moves
  * and on altered ones (another shape, anchor, target, capture flag; placements on any
  * cell, with and without outside checkers). */
@@ -653,7 +644,7 @@ test_is_legal (void)
             default: alt = (TsMove) { TS_NO_CELL, (TsCell) g_rand_int_range (r, 0, 729), 0,
                                       TS_NO_PROMO, TS_MOVE_PLACE, 0 }; break;
             }
-          g_assert_cmpint (ts_position_is_legal (p, alt), ==, listed (&all, alt));
+          g_assert_cmpint (ts_position_is_legal (p, alt), ==, ts_move_list_contains (&all, alt));
         }
       ts_move_list_clear (&all);
     }

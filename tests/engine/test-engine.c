@@ -9,15 +9,6 @@
 #include "rules/postext.h"
 
 static gboolean
-in_list (const TsMoveList *l, TsMove m)
-{
-  for (guint i = 0; i < l->n; i++)
-    if (ts_move_equal (l->moves[i], m))
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
 is_generated (TsPosition *pos, TsMove m)
 {
   TsMoveList l;
@@ -25,7 +16,7 @@ is_generated (TsPosition *pos, TsMove m)
 
   ts_move_list_init (&l);
   ts_position_generate_legal (pos, &l);
-  found = in_list (&l, m);
+  found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
   return found;
 }
