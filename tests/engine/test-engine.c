@@ -21,6 +21,27 @@ is_generated (TsPosition *pos, TsMove m)
   return found;
 }
 
+/* Plays the moves of line, separated by sep (empty moves skipped), each parsed as the
+ * move entry takes it. */
+static void
+play_line (TsPosition *pos, const char *line, const char *sep)
+{
+  g_auto (GStrv) moves = g_strsplit (line, sep, -1);
+
+  for (guint k = 0; moves[k]; k++)
+    {
+      g_autoptr (GError) error = NULL;
+      TsMove m;
+      TsUndo u;
+
+      if (!*moves[k])
+        continue;
+      g_assert_true (ts_move_parse (pos, moves[k], &m, &error));
+      g_assert_no_error (error);
+      ts_position_make (pos, m, &u);
+    }
+}
+
 static void
 test_tt_mate_scores (void)
 {
@@ -240,17 +261,9 @@ test_for_seat (void)
     {
       const TsVariant *v = ts_variant_lookup (cases[i].variant);
       g_autoptr (TsPosition) pos = ts_position_new_initial (v);
-      g_auto (GStrv) moves = g_strsplit (cases[i].moves, "; ", -1);
       guint stm;
 
-      for (guint k = 0; moves[k] && *moves[k]; k++)
-        {
-          TsMove m;
-          TsUndo undo;
-
-          g_assert_true (ts_move_parse (pos, moves[k], &m, NULL));
-          ts_position_make (pos, m, &undo);
-        }
+      play_line (pos, cases[i].moves, "; ");
       stm = ts_position_side_to_move (pos);
       for (guint seat = 0; seat < v->n_seats; seat++)
         {
@@ -429,22 +442,12 @@ test_doseki_quiescence (void)
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
     {
       g_autoptr (TsPosition) pos = ts_position_new_initial (ts_variant_lookup ("doseki"));
-      g_auto (GStrv) moves = g_strsplit (lines[i], ";", -1);
       TsEngine *e = ts_engine_new (ts_position_variant (pos), 8);
       TsSearchLimits limits;
       TsSearchInfo info;
       int scores[8] = { 0 }, lo = G_MAXINT, hi = -G_MAXINT;
 
-      for (guint k = 0; moves[k] && *moves[k]; k++)
-        {
-          g_autoptr (GError) error = NULL;
-          TsMove m;
-          TsUndo u;
-
-          g_assert_true (ts_move_parse (pos, moves[k], &m, &error));
-          g_assert_no_error (error);
-          ts_position_make (pos, m, &u);
-        }
+      play_line (pos, lines[i], ";");
       ts_search_limits_init (&limits);
       limits.depth = 3;
       g_assert_true (ts_engine_search (e, pos, &limits, NULL, record_score, scores, &info));
@@ -475,19 +478,11 @@ test_first_move_searched (void)
     "Fg8,Fh8,Fg9,Fh9xEf1;G Fe1,Fe2,Ge1,Ge2,Gf2xEf1;J Gh8,Gi8,Gh9,Hi8,Hh9,Hi"
     "9xDh1";
   g_autoptr (TsPosition) pos = ts_position_new_initial (ts_variant_lookup ("doseki"));
-  g_auto (GStrv) moves = g_strsplit (line, ";", -1);
   TsEngine *e = ts_engine_new (ts_position_variant (pos), 8);
   TsSearchLimits limits;
   TsSearchInfo info, full;
 
-  for (guint k = 0; moves[k]; k++)
-    {
-      TsMove m;
-      TsUndo u;
-
-      g_assert_true (ts_move_parse (pos, moves[k], &m, NULL));
-      ts_position_make (pos, m, &u);
-    }
+  play_line (pos, line, ";");
   ts_search_limits_init (&limits);
   limits.depth = 1;
   g_assert_true (ts_engine_search (e, pos, &limits, NULL, NULL, NULL, &full));
