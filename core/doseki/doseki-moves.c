@@ -14,6 +14,9 @@ typedef struct {
   gint16            from;       /* dense */
   gint16            anchor;     /* padded */
   gboolean          noisy_only;
+  const guint8     *onto;       /* if set: captures onto these padded cells only */
+  const guint32    *near;       /* with onto: near[x] has direction d if x + d or x + 2d
+                                   is marked in onto */
 } DkGen;
 
 /* Outside checkers gained when S (orientation o, anchor padded cell a) moves to anchor b:
@@ -30,10 +33,22 @@ promotions (const DkTables *t, guint o, int a, int b, guint side)
   return t->tab[o].n_at_rank[off + 1];
 }
 
+/* Whether S (orientation o) anchored at padded cell b covers a cell marked in onto. */
+static inline gboolean
+covers (const DkTables *t, guint o, int b, const guint8 *onto)
+{
+  for (guint i = 0; i < t->orient[o].n_cells; i++)
+    if (onto[b + t->tab[o].cells[i]])
+      return TRUE;
+  return FALSE;
+}
+
 static inline void
 emit (DkGen *g, const DkTables *t, int to_pad, gboolean capture, guint side)
 {
   if (g->noisy_only && !capture && promotions (t, g->shape, g->anchor, to_pad, side) == 0)
+    return;
+  if (g->onto && !(capture && covers (t, g->shape, to_pad, g->onto)))
     return;
   g->n++;
   if (g->out)
@@ -170,14 +185,24 @@ gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
                   pc->modes[0].range);
       for (guint k1 = 1; k1 <= free; k1++)
         {
+          guint32 dirs2 = ~0u;
+
           base1 += t->dir_pad[d1];
-          for (guint j = 0; j < t->n_class_dirs[c2]; j++)
+          if (g->near)
+            {
+              /* Recaptures: only second slides (of at most two steps) that line a cell
+               * of S up with a marked cell can land on one. */
+              dirs2 = 0;
+              for (guint i = 0; i < t->orient[g->shape].n_cells; i++)
+                dirs2 |= g->near[base1 + ot->cells[i]];
+            }
+          for (guint j = 0; j < t->n_class_dirs[c2] && dirs2; j++)
             {
               guint d2 = t->class_dirs[c2][j];
               int step2 = t->dir_pad[d2], base2 = base1;
               guint m, quiet;
 
-              if (d2 == d1 || d2 == t->dir_opposite[d1])
+              if (d2 == d1 || d2 == t->dir_opposite[d1] || !(dirs2 & (1u << d2)))
                 continue;
               if (k1 == 1)
                 {
@@ -231,13 +256,24 @@ board_new (TsPosition *p)
   b->side = p->st.side;
   b->own = DK_CHECKER (b->side);
   b->enemy = DK_CHECKER (1 - b->side);
-  b->rays = g_new0 (DkRays, 1);
+  b->rays = NULL;
   b->mark = 0;
   for (guint i = 0; i < TS_DOSEKI_N_PIECES; i++)
     b->pieces[i] = dk_piece (i);
   memset (b->stamp, 0, sizeof b->stamp);
-  compute_rays (t, b->sq, b->enemy, *b->rays);
   return b;
+}
+
+/* The rays, made when a set first needs them (recaptures may need none). */
+static const void *
+board_rays (DkBoard *b)
+{
+  if (!b->rays)
+    {
+      b->rays = g_new0 (DkRays, 1);
+      compute_rays (b->t, b->sq, b->enemy, *b->rays);
+    }
+  return (const void *) *b->rays;
 }
 
 static void
@@ -264,6 +300,31 @@ board_neighbours (DkBoard *b, int a)
   b->nb_stop[a] = s26;
 }
 
+/* A board with the neighbours of every own checker. */
+static DkBoard *
+board_new_neighbours (TsPosition *p)
+{
+  DkBoard *b = board_new (p);
+
+  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+    if (DK_OWNER (b->sq[b->t->pad_of[c]]) == b->own)
+      board_neighbours (b, b->t->pad_of[c]);
+  return b;
+}
+
+/* The directions in which S (orientation o, anchor at padded cell a) is stopped at
+ * once: some cell of S would step onto an own checker outside S or off the board. */
+static inline guint32
+set_stopped (const DkBoard *b, int a, guint o)
+{
+  const DkOrientTables *ot = &b->t->tab[o];
+  guint32 stopped = 0;
+
+  for (guint i = 0; i < b->t->orient[o].n_cells; i++)
+    stopped |= b->nb_stop[a + ot->cells[i]] & ~ot->in_s[i];
+  return stopped;
+}
+
 /* The moves of the set of orientation o anchored at dense cell c (its cells own). */
 static inline void
 gen_set (DkGen *g, DkBoard *b, guint c, guint o)
@@ -272,14 +333,10 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   const DkOrientTables *ot = &t->tab[o];
   const TsDosekiOrientation *or = &t->orient[o];
   const DkPiece *pc = b->pieces[or->piece];
-  const void *rays = (const void *) *b->rays;
+  const void *rays = board_rays (b);
   int a = t->pad_of[c];
-  guint32 stopped = 0;
+  guint32 stopped = set_stopped (b, a, o);
 
-  /* A direction is stopped at once if some cell of S would step onto an own checker
-   * outside S or off the board. */
-  for (guint i = 0; i < or->n_cells; i++)
-    stopped |= b->nb_stop[a + ot->cells[i]] & ~ot->in_s[i];
   g->piece = or->piece;
   g->shape = o;
   g->from = c;
@@ -313,13 +370,10 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
 guint
 dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
 {
-  DkBoard *b = board_new (p);
+  DkBoard *b = board_new_neighbours (p);
   const DkTables *t = b->t;
   DkGen g = { out, 0, 0, 0, 0, 0, noisy_only };
 
-  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
-    if (DK_OWNER (b->sq[t->pad_of[c]]) == b->own)
-      board_neighbours (b, t->pad_of[c]);
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {
       int a = t->pad_of[c];
@@ -339,6 +393,100 @@ dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
             ts_move_list_push (out, (TsMove) { TS_NO_CELL, (TsCell) c, 0, TS_NO_PROMO,
                                                TS_MOVE_PLACE, 0 });
         }
+  board_free (b);
+  return g.n;
+}
+
+/* The captures of a single-slide set (g's anchor and shape set) in directions dirs,
+ * each slide walked on the board: the first step that meets an enemy captures. */
+static void
+gen_slide_captures (DkGen *g, DkBoard *b, const DkPiece *pc, guint32 dirs)
+{
+  const DkTables *t = b->t;
+  const DkOrientTables *ot = &t->tab[g->shape];
+
+  for (guint mi = pc->pawn ? 1 : 0; mi < pc->n_modes; mi++)
+    for (guint32 ds = dirs & t->class_mask[pc->modes[mi].cls]; ds; ds &= ds - 1)
+      {
+        guint d = (guint) __builtin_ctz (ds);
+        int step = t->dir_pad[d], base = g->anchor;
+
+        for (guint k = 1; k <= pc->modes[mi].range; k++, base += step)
+          {
+            int state = step_state (b->sq, base, ot->lead[d], ot->n_lead[d], b->enemy);
+            if (state > 0)
+              emit (g, t, base + step, TRUE, b->side);
+            if (state != 0)
+              break;
+          }
+      }
+}
+
+/* aligned[x] |= direction d for every cell x from which k ≥ 1 steps d reach cell a;
+ * near[x] the same for k ≤ 2. */
+static void
+mark_aligned (const DkTables *t, const guint8 *sq, int a, guint32 *aligned, guint32 *near)
+{
+  for (guint d = 0; d < DK_N_DIRS; d++)
+    for (int x = a - t->dir_pad[d], k = 1; sq[x] != DK_OFF; x -= t->dir_pad[d], k++)
+      {
+        aligned[x] |= 1u << d;
+        near[x] |= (guint32) (k <= 2) << d;
+      }
+}
+
+guint
+ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
+{
+  const DkTables *t = dk_tables ();
+  guint8 onto[DK_PAD_CELLS] = { 0 };
+  guint32 aligned[DK_PAD_CELLS] = { 0 }, near[DK_PAD_CELLS] = { 0 };
+  DkBoard *b;
+  DkGen g = { out, 0, 0, 0, 0, 0, TRUE, onto, near };
+
+  g_return_val_if_fail (p->variant->ops == &ts_doseki_ops, 0);
+  if ((last.flags & TS_MOVE_PLACE) || last.from < 0 || last.from >= TS_DOSEKI_CELLS ||
+      last.to < 0 || last.to >= TS_DOSEKI_CELLS || last.shape >= TS_DOSEKI_N_ORIENTATIONS)
+    return 0;
+  for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
+    {
+      int x = t->pad_of[last.to] + t->tab[last.shape].cells[i];
+      onto[x] = 1;
+      mark_aligned (t, p->board, x, aligned, near);
+    }
+
+  b = board_new_neighbours (p);
+  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+    {
+      int a = t->pad_of[c];
+
+      if (DK_OWNER (b->sq[a]) != b->own)
+        continue;
+      for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
+        {
+          const TsDosekiOrientation *or = &t->orient[o];
+          guint32 dirs = 0;
+
+          if ((b->nb_own[a] & t->fit26[o]) != t->fit26[o])
+            continue;
+          if (b->pieces[or->piece]->compound)
+            {
+              gen_set (&g, b, c, o);   /* emit keeps the captures onto the cells */
+              continue;
+            }
+          /* A slide along d can land a cell of S on a marked cell only if that cell
+           * lines up with it along d. */
+          for (guint i = 0; i < or->n_cells; i++)
+            dirs |= aligned[a + t->tab[o].cells[i]];
+          if (dirs == 0 || (dirs &= ~set_stopped (b, a, o)) == 0)
+            continue;
+          g.piece = or->piece;
+          g.shape = (guint8) o;
+          g.from = (gint16) c;
+          g.anchor = (gint16) a;
+          gen_slide_captures (&g, b, b->pieces[or->piece], dirs);
+        }
+    }
   board_free (b);
   return g.n;
 }

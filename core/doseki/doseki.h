@@ -57,6 +57,10 @@ guint ts_doseki_move_captures   (const TsPosition *p, TsMove m);
 guint ts_doseki_move_promotions (const TsPosition *p, TsMove m);
 /* How many legal moves, without listing them (placements included). */
 guint ts_doseki_count_moves     (TsPosition *p);
+/* The captures that land a checker on a cell that move `last` (just made by the other
+ * side) moved to: the full list's captures covering those cells, in its order. For
+ * quiescence, which answers a capture with recaptures only. None if last placed. */
+guint ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out);
 /* Polycube labels: labels[c] = 0 for an empty cell, else 1 + index of the polycube
  * (numbered in notation order of their first cell). Returns the number of polycubes. */
 guint ts_doseki_polycubes       (const TsPosition *p, guint labels[TS_DOSEKI_CELLS]);

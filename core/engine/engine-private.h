@@ -34,6 +34,8 @@ typedef struct {
   TsMove        hash_move;
   guint         stage;
   gboolean      noisy_only;   /* quiescence, not in check: captures and promotions */
+  gboolean      recaptures;   /* Doseki quiescence past its first ply: only the captures */
+  TsMove        recapture_of; /* onto the cells this move moved to are generated */
   TsMoveList   *list;
   TsScoredMove *sm;
   guint         n, next;
@@ -125,6 +127,8 @@ gboolean ts_engine_doseki_recapture (TsEngine *e, TsMove m, TsMove last);
 gboolean ts_engine_losing_capture (TsEngine *e, TsMove m);
 void   ts_picker_init          (TsPicker *pk, TsEngine *e, int ply, TsMove hash_move,
                                 gboolean quiescence, gboolean in_check);
+/* Doseki quiescence: generate only the captures onto the cells that `last` moved to. */
+void   ts_picker_only_recaptures (TsPicker *pk, TsMove last);
 /* The next move, or FALSE when there is none left. */
 gboolean ts_picker_next        (TsPicker *pk, TsEngine *e, TsMove *out);
 /* A cut by quiet move m at depth: killers and history (with a malus for the quiet

@@ -168,6 +168,7 @@ ts_picker_init (TsPicker *pk, TsEngine *e, int ply, TsMove hash_move, gboolean q
   pk->hash_move = hash_move;
   pk->stage = STAGE_HASH;
   pk->noisy_only = quiescence && !in_check;
+  pk->recaptures = FALSE;
   pk->list = &e->lists[ply];
   pk->sm = NULL;
   pk->n = pk->next = 0;
@@ -193,6 +194,14 @@ losing_capture (TsEngine *e, const TsPicker *pk, const TsScoredMove *s)
          ts_engine_losing_capture (e, s->m);
 }
 
+void
+ts_picker_only_recaptures (TsPicker *pk, TsMove last)
+{
+  g_return_if_fail (pk->noisy_only);
+  pk->recaptures = TRUE;
+  pk->recapture_of = last;
+}
+
 static void
 generate (TsPicker *pk, TsEngine *e)
 {
@@ -200,7 +209,9 @@ generate (TsPicker *pk, TsEngine *e)
   guint n = 0;
 
   l->n = 0;
-  if (pk->noisy_only)
+  if (pk->recaptures)
+    ts_doseki_generate_recaptures (e->pos, pk->recapture_of, l);
+  else if (pk->noisy_only)
     ts_position_generate_legal_noisy (e->pos, l);
   else
     ts_position_generate_legal (e->pos, l);

@@ -288,6 +288,9 @@ qsearch (TsEngine *e, int alpha, int beta, int ply, int qply)
     }
 
   ts_picker_init (&pk, e, ply, tt_move, TRUE, in_check);
+  /* Doseki answers a capture with recaptures only (below): only those are generated. */
+  if (e->ev.doseki && qply > 0)
+    ts_picker_only_recaptures (&pk, e->reached_by[ply]);
   guint active = e->variant->n_seats > 2 ? count_active (pos, e->variant->n_seats) : 0;
   guint searched = 0;
 

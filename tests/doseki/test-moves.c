@@ -650,6 +650,85 @@ test_is_legal (void)
     }
 }
 
+/* Whether m (a move of the side to move) lands a checker on one of cells[0..n). */
+static gboolean
+lands_on (TsMove m, const TsCell *cells, guint n)
+{
+  TsMove at = m;
+  TsCell to[TS_DOSEKI_MAX_SET];
+  guint k;
+
+  at.from = m.to;   /* the cells of S anchored where it lands */
+  k = ts_doseki_move_cells (at, to);
+  for (guint i = 0; i < k; i++)
+    for (guint j = 0; j < n; j++)
+      if (to[i] == cells[j])
+        return TRUE;
+  return FALSE;
+}
+
+/* The recaptures of a move are the full list's captures that land on a cell it moved
+ * to, in the full list's order: after moves of random positions (captures among them),
+ * and for moves that do not fit the board (any shape at any cell). Placements have
+ * none. */
+static void
+test_recaptures (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (5);
+  guint found = 0, compound = 0;
+
+  for (guint i = 0; i < 60; i++)
+    {
+      g_autoptr (TsPosition) p = random_position (r);
+      TsMoveList before;
+
+      ts_move_list_init (&before);
+      t_generate (p, &before);
+      for (guint k = 0; k < 6 && before.n > 0; k++)
+        {
+          TsMove last = before.moves[g_rand_int_range (r, 0, (gint32) before.n)];
+          TsMoveList all, re;
+          TsCell cells[TS_DOSEKI_MAX_SET];
+          TsUndo undo;
+          guint n, j = 0;
+
+          if (k == 5)   /* any shape anywhere: the cells need not be the other side's */
+            last = (TsMove) { 0, (TsCell) g_rand_int_range (r, 0, 729), 0, TS_NO_PROMO,
+                              TS_MOVE_CAPTURE, (guint8) g_rand_int_range (r, 0, 136) };
+          else
+            ts_position_make (p, last, &undo);
+          TsMove at = last;
+          at.from = last.to;
+          n = (last.flags & TS_MOVE_PLACE) ? 0 : ts_doseki_move_cells (at, cells);
+          ts_move_list_init (&all);
+          ts_move_list_init (&re);
+          t_generate (p, &all);
+          g_assert_cmpuint (ts_doseki_generate_recaptures (p, last, &re), ==, re.n);
+          for (guint a = 0; a < all.n; a++)
+            {
+              TsMove m = all.moves[a];
+              if (!(m.flags & TS_MOVE_CAPTURE) || !lands_on (m, cells, n))
+                continue;
+              g_assert_cmpuint (j, <, re.n);
+              g_assert_true (ts_move_equal (re.moves[j], m));
+              compound += m.piece == (guint8) ts_doseki_piece_by_letter ('J') ||
+                          m.piece == (guint8) ts_doseki_piece_by_letter ('W');
+              j++;
+            }
+          g_assert_cmpuint (re.n, ==, j);
+          found += j;
+          if (k != 5)
+            ts_position_unmake (p, &undo);
+          ts_move_list_clear (&all);
+          ts_move_list_clear (&re);
+        }
+      ts_move_list_clear (&before);
+    }
+  /* The positions must give the comparison something to compare. */
+  g_assert_cmpuint (found, >, 200);
+  g_assert_cmpuint (compound, >, 5);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -666,6 +745,7 @@ main (int argc, char **argv)
   g_test_add_func ("/doseki/moves/make-unmake", test_make_unmake);
   g_test_add_func ("/doseki/moves/noisy", test_noisy);
   g_test_add_func ("/doseki/moves/is-legal", test_is_legal);
+  g_test_add_func ("/doseki/moves/recaptures", test_recaptures);
   g_test_add_func ("/doseki/moves/perft-children", test_perft_children);
   return g_test_run ();
 }
