@@ -16,6 +16,7 @@ ts_tt_init (TsTT *tt, guint megabytes)
   tt->n_buckets = n;
   tt->entries = g_new0 (TsTTEntry, n * TS_TT_BUCKET);
   tt->generation = 0;
+  tt->stored = FALSE;
 }
 
 void
@@ -28,7 +29,11 @@ ts_tt_free (TsTT *tt)
 void
 ts_tt_clear (TsTT *tt)
 {
-  memset (tt->entries, 0, tt->n_buckets * TS_TT_BUCKET * sizeof (TsTTEntry));
+  /* Zeroing a table that is still zero would only make the system map all its
+   * pages (16 MiB and more) before a search that may touch a few of them. */
+  if (tt->stored)
+    memset (tt->entries, 0, tt->n_buckets * TS_TT_BUCKET * sizeof (TsTTEntry));
+  tt->stored = FALSE;
   tt->generation = 0;
 }
 
@@ -93,6 +98,7 @@ ts_tt_store (TsTT *tt, guint64 key, int ply, TsMove move, int score, int depth, 
   TsTTEntry *victim = NULL;
   int worst = G_MAXINT;
 
+  tt->stored = TRUE;
   for (int i = 0; i < TS_TT_BUCKET; i++)
     {
       if (b[i].key == k || (b[i].genbound & 3) == TS_BOUND_NONE)

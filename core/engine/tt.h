@@ -25,6 +25,7 @@ typedef struct {
   TsTTEntry *entries;
   gsize      n_buckets;   /* a power of two */
   guint8     generation;  /* 0..63, advanced by each search */
+  gboolean   stored;      /* something was stored since the entries were last zeroed */
 } TsTT;
 
 void     ts_tt_init   (TsTT *tt, guint megabytes);

@@ -68,6 +68,16 @@ test_tt_mate_scores (void)
   g_assert_cmpint (score, ==, 250);
   g_assert_cmpint (bound, ==, TS_BOUND_LOWER);
 
+  /* Clearing forgets every entry, also when cleared twice (the second time the table
+   * is known to be zero already), and after probes alone. */
+  ts_tt_clear (&tt);
+  g_assert_false (ts_tt_probe (&tt, 44, 2, &got, &score, &depth, &bound));
+  ts_tt_clear (&tt);
+  ts_tt_store (&tt, 44, 9, m, 250, 3, TS_BOUND_LOWER);
+  g_assert_true (ts_tt_probe (&tt, 44, 2, &got, &score, &depth, &bound));
+  ts_tt_clear (&tt);
+  g_assert_false (ts_tt_probe (&tt, 44, 2, &got, &score, &depth, &bound));
+
   /* Ageing: after many searches, five new entries in one bucket evict the old ones. */
   ts_tt_clear (&tt);
   guint64 base = 7;   /* same bucket: equal low bits, different high bits */
