@@ -2,8 +2,8 @@
  * a session per variant family, stop during go infinite, isready while searching, bad
  * commands answered with an info string, the engine kept from one go to the next. */
 #include <string.h>
-#include <sys/resource.h>
 
+#include "../thread-cpu.h"
 #include "match/engine-process.h"
 #include "match/protocol.h"
 #include "rules/notation.h"
@@ -474,17 +474,6 @@ test_end_of_input (void)
   g_assert_nonnull (strstr (text, "\nbestmove "));
 }
 
-/* CPU time of the calling thread, in µs. */
-static gint64
-thread_cpu_us (void)
-{
-  struct rusage ru;
-
-  g_assert_cmpint (getrusage (RUSAGE_THREAD, &ru), ==, 0);
-  return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * G_USEC_PER_SEC +
-         ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
-}
-
 /* Waiting for an engine's line costs no CPU: the runner used to spin in its wait (each
  * wait's new sources woke the context, one iteration returned at once), half a CPU
  * taken from the engines of a match while they thought. */
@@ -494,7 +483,7 @@ test_wait_is_idle (void)
   const char *argv[] = { "sh", "-c", "sleep 1; echo done; sleep 1; echo again", NULL };
   g_autoptr (GError) error = NULL;
   TsEngineProcess *e = ts_engine_process_new (argv, &error);
-  gint64 cpu = thread_cpu_us (), wall = g_get_monotonic_time ();
+  gint64 cpu = t_thread_cpu_us (), wall = g_get_monotonic_time ();
   g_autofree char *first = NULL, *second = NULL;
 
   g_assert_no_error (error);
@@ -504,7 +493,7 @@ test_wait_is_idle (void)
   second = ts_engine_process_wait_for (e, "again", g_get_monotonic_time () + ANSWER_US,
                                        NULL, NULL, &error);
   g_assert_no_error (error);
-  cpu = thread_cpu_us () - cpu;
+  cpu = t_thread_cpu_us () - cpu;
   wall = g_get_monotonic_time () - wall;
   g_test_message ("waited %" G_GINT64_FORMAT " ms using %" G_GINT64_FORMAT " ms of CPU",
                   wall / 1000, cpu / 1000);

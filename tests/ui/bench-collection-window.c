@@ -10,6 +10,7 @@
  * tessera-cli bench-collection makes them). Figures: wall clock and the main thread's CPU
  * time (the machines are shared). */
 #include "config.h"
+#include "../thread-cpu.h"
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
@@ -31,10 +32,7 @@ typedef struct {
 static Stamp
 now (void)
 {
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (Stamp) { g_get_monotonic_time (), ts.tv_sec * G_GINT64_CONSTANT (1000000) + ts.tv_nsec / 1000 };
+  return (Stamp) { g_get_monotonic_time (), t_thread_cpu_us () };
 }
 
 static void

@@ -14,6 +14,7 @@
  * way; under valgrind --tool=callgrind a few will do. BENCH_SLOW_STEPS=1 prints every action
  * that took over 100 ms, with its number. */
 #include "config.h"
+#include "../thread-cpu.h"
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -30,19 +31,10 @@ typedef struct {
   gint64 wall, cpu;   /* µs */
 } Stamp;
 
-static gint64
-thread_cpu_us (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * G_GINT64_CONSTANT (1000000) + ts.tv_nsec / 1000;
-}
-
 static Stamp
 stamp (void)
 {
-  return (Stamp) { g_get_monotonic_time (), thread_cpu_us () };
+  return (Stamp) { g_get_monotonic_time (), t_thread_cpu_us () };
 }
 
 static gint64 longest_iteration;   /* µs: the main loop's longest single dispatch */
@@ -198,7 +190,7 @@ report_action (TesseraWindow *window, const char *what, const char *action, GVar
       gtk_widget_activate_action_variant (GTK_WIDGET (window), action, parameter);
       settle ();
       wall = last_busy - t.wall;
-      cpu = thread_cpu_us () - t.cpu;
+      cpu = t_thread_cpu_us () - t.cpu;
       if (g_getenv ("BENCH_SLOW_STEPS") && wall > 100000)
         g_print ("  %s %u: %.2f ms, %.2f ms of the main thread\n", what, i, wall / 1000.0, cpu / 1000.0);
       g_array_append_val (walls, wall);
@@ -289,7 +281,7 @@ main (int argc, char *argv[])
     start = stamp ();
     alone = ts_game_load (path, NULL);
     g_assert_nonnull (alone);
-    report ("ts_game_load alone (in this thread)", start, g_get_monotonic_time (), thread_cpu_us ());
+    report ("ts_game_load alone (in this thread)", start, g_get_monotonic_time (), t_thread_cpu_us ());
   }
   longest_iteration = 0;
   report_action (window, "go to the start", "win.go-start", NULL, 1);
