@@ -12,12 +12,23 @@
 # are not in it). A finished build is reused: the folder is named after the commit and
 # holds a stamp when complete. TESSERA_BUILD_DIR sets where the folders go
 # (default: ${TMPDIR:-/tmp}).
+#
+# Tuning (docs/engine.md, "Tuning"): TESSERA_TUNE sets evaluation weights for the build,
+# as C macro definitions; the folder's name then carries them:
+#
+#   TESSERA_TUNE="VALUE_PER_TARGET=25" scripts/build-baseline.sh HEAD
 set -euo pipefail
 BASELINE=f95e25937a23289d95bb9b0278629846ec351125
 
 cd "$(dirname "$0")/.."
 commit=$(git rev-parse --verify "${1:-$BASELINE}^{commit}")
-dir=${TESSERA_BUILD_DIR:-${TMPDIR:-/tmp}}/tessera-cli-${commit:0:12}
+tune=${TESSERA_TUNE:-}
+c_args=()
+for def in $tune; do
+  [[ $def =~ ^[A-Z_]+=[-0-9.]+$ ]] || { echo "TESSERA_TUNE: “$def” is not NAME=NUMBER" >&2; exit 2; }
+  c_args+=("-D$def")
+done
+dir=${TESSERA_BUILD_DIR:-${TMPDIR:-/tmp}}/tessera-cli-${commit:0:12}${tune:+-$(echo "$tune" | tr ' =' '_-')}
 cli=$dir/build/app/tessera-cli
 
 if [ -f "$dir/complete" ] && [ -x "$cli" ]; then
@@ -27,7 +38,8 @@ fi
 rm -rf "$dir"
 mkdir -p "$dir/src"
 git archive "$commit" | tar -x -C "$dir/src"
-meson setup "$dir/build" "$dir/src" -Dgui=disabled --buildtype=release >&2
+meson setup "$dir/build" "$dir/src" -Dgui=disabled --buildtype=release \
+  ${c_args[@]:+-Dc_args="${c_args[*]}"} >&2
 meson compile -C "$dir/build" tessera-cli >&2
 "$cli" version >&2
 touch "$dir/complete"

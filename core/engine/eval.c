@@ -7,17 +7,51 @@
 
 #include "rules/move.h"
 
+/* The weights below can be set for a build (-DCENTRE_WEIGHT=4): tuning matches play such
+ * builds against the defaults (scripts/build-baseline.sh, docs/engine.md "Tuning"). */
+
 /* value = VALUE_BASE + VALUE_PER_TARGET × average empty-board mobility: fitted so that
  * orthodox 2D chess gives N 314, B 436, R 620, Q 926. Pawns are the unit (100). */
+#ifndef VALUE_BASE
 #define VALUE_BASE        130.0
+#endif
+#ifndef VALUE_PER_TARGET
 #define VALUE_PER_TARGET  35.0
+#endif
 #define PAWN_VALUE        100
 #define DOSEKI_CHECKER    100
 
+#ifndef MOBILITY_WEIGHT
 #define MOBILITY_WEIGHT   2
+#endif
+#ifndef CENTRE_WEIGHT
 #define CENTRE_WEIGHT     2
+#endif
+#ifndef SHELTER_WEIGHT
 #define SHELTER_WEIGHT    5
+#endif
+#ifndef TEMPO
 #define TEMPO             10
+#endif
+/* A pawn δ cells further from its army's centre than at the start: ADVANCE_LINEAR × δ +
+ * ADVANCE_SQUARE × δ² (half of it in the middlegame). */
+#ifndef ADVANCE_LINEAR
+#define ADVANCE_LINEAR    8
+#endif
+#ifndef ADVANCE_SQUARE
+#define ADVANCE_SQUARE    3
+#endif
+/* a attacks on the cells around a king: KING_ATTACK_SQUARE × a² + KING_ATTACK_LINEAR × a,
+ * at most KING_ATTACK_MAX (middlegame). */
+#ifndef KING_ATTACK_SQUARE
+#define KING_ATTACK_SQUARE 3
+#endif
+#ifndef KING_ATTACK_LINEAR
+#define KING_ATTACK_LINEAR 6
+#endif
+#ifndef KING_ATTACK_MAX
+#define KING_ATTACK_MAX   600
+#endif
 
 static int
 sq (int x)
@@ -167,7 +201,7 @@ init_pawn_progress (TsEval *ev)
         {
           double delta = distance (ev, (TsCell) c, centroid) - d0;
           if (delta > 0)
-            ev->advance[s * ev->ncells + c] = (gint16) (8 * delta + 3 * delta * delta);
+            ev->advance[s * ev->ncells + c] = (gint16) (ADVANCE_LINEAR * delta + ADVANCE_SQUARE * delta * delta);
         }
     }
 }
@@ -560,7 +594,8 @@ ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
       if (!counts[s])
         continue;
       if (king[s] != TS_NO_CELL)
-        mg[s] += SHELTER_WEIGHT * shelter[s] - MIN (600, 3 * sq (attacks[s]) + 6 * attacks[s]);
+        mg[s] += SHELTER_WEIGHT * shelter[s] -
+                 MIN (KING_ATTACK_MAX, KING_ATTACK_SQUARE * sq (attacks[s]) + KING_ATTACK_LINEAR * attacks[s]);
       seat_score[s] = (mg[s] * phase + eg[s] * (256 - phase)) / 256 + hand_material (ev, pos, s);
     }
   return combine (ev, seat_score, counts, side_of, side);
