@@ -131,6 +131,13 @@ test_piece_values (void)
   g_assert_cmpint (q, >, r);
   g_assert_cmpint (r, >, u);
   g_assert_cmpint (kn, >, u);   /* 24 leaps against 8 short triagonals */
+  /* The rook's 12 targets anywhere on 5×5×5 (3 lines of 4 cells): 25 cp each, the value
+   * matches chose for Raumschach; 6×6×6 (15 targets) keeps the default 35. */
+  g_assert_cmpint (r, ==, 12 * 25);
+  ts_engine_free (e);
+  const TsVariant *pt = ts_variant_lookup ("parton");
+  e = ts_engine_new (pt, 1);
+  g_assert_cmpint (ts_engine_piece_value (e, ts_variant_piece_type_by_letter (pt, 'R')), ==, 130 + 15 * 35);
   ts_engine_free (e);
 }
 
