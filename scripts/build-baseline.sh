@@ -16,7 +16,10 @@
 # Tuning (docs/engine.md, "Tuning"): TESSERA_TUNE sets evaluation weights for the build,
 # as C macro definitions; the folder's name then carries them:
 #
-#   TESSERA_TUNE="VALUE_PER_TARGET=25" scripts/build-baseline.sh HEAD
+#   TESSERA_TUNE="CENTRE_WEIGHT=4" scripts/build-baseline.sh HEAD
+#
+# (Since 2c5b5c5 Raumschach's piece values have their own RAUMSCHACH_VALUE_PER_TARGET:
+# VALUE_PER_TARGET sets the other variants'.)
 set -euo pipefail
 BASELINE=f95e25937a23289d95bb9b0278629846ec351125
 
