@@ -25,6 +25,7 @@ typedef struct {
   guint      progress;
   gint64     stop_at_us;
   gint64     max_latency_us;
+  GArray    *latencies_us;   /* every stop's latency, when collected */
   TsMove     best;
   gboolean   legal;
   TsPosition *pos;
@@ -69,7 +70,13 @@ on_done (TsSearch *search, const TsSearchInfo *info, gpointer data)
   if (w->expected && search != w->expected)
     w->wrong_search = TRUE;
   if (w->stop_at_us)
-    w->max_latency_us = MAX (w->max_latency_us, g_get_monotonic_time () - w->stop_at_us);
+    {
+      gint64 latency = g_get_monotonic_time () - w->stop_at_us;
+
+      w->max_latency_us = MAX (w->max_latency_us, latency);
+      if (w->latencies_us)
+        g_array_append_val (w->latencies_us, latency);
+    }
   w->best = info->best_move;
   w->legal = is_generated (w->pos, info->best_move);
   if (w->loop)
@@ -86,9 +93,18 @@ stop_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static gint
+compare_gint64 (gconstpointer a, gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
 static void
 test_start_stop_cycles (void)
 {
+  gint64 median;
   guint n;
   const TsVariant *const *all = ts_variant_list (&n);
   Watch w = { 0 };
@@ -96,6 +112,7 @@ test_start_stop_cycles (void)
 
   w.loop = g_main_loop_new (NULL, FALSE);
   w.main_thread = g_thread_self ();
+  w.latencies_us = g_array_new (FALSE, FALSE, sizeof (gint64));
   for (guint i = 0; i < cycles; i++)
     {
       const TsVariant *v = all[i % n];
@@ -118,11 +135,18 @@ test_start_stop_cycles (void)
   g_assert_cmpuint (w.done, ==, cycles);
   g_assert_false (w.wrong_search);
   g_assert_false (w.wrong_thread);
-  g_test_message ("longest stop latency: %" G_GINT64_FORMAT " us", w.max_latency_us);
-  /* 50 ms is the design figure (a few ms measured in a plain build); the bound leaves
-   * room for a loaded machine, and much more under sanitizers, which slow the rules'
-   * move generation tenfold. */
-  g_assert_cmpint (w.max_latency_us, <, SANITIZED ? 10 * 1000 * 1000 : 500 * 1000);
+  g_array_sort (w.latencies_us, compare_gint64);
+  median = g_array_index (w.latencies_us, gint64, w.latencies_us->len / 2);
+  g_test_message ("stop latency: median %" G_GINT64_FORMAT " us, longest %" G_GINT64_FORMAT " us",
+                  median, w.max_latency_us);
+  /* 50 ms is the design figure (a few ms measured in a plain build). The median holds to
+   * it; the longest only to a bound that leaves room for a loaded machine (692 ms was
+   * seen once in CI, two cores shared with the window tests: a thread not scheduled, not
+   * a slow stop), and much more under sanitizers, which slow the rules' move generation
+   * tenfold. A search that did not stop would fail both. */
+  g_assert_cmpint (median, <, SANITIZED ? 500 * 1000 : 50 * 1000);
+  g_assert_cmpint (w.max_latency_us, <, SANITIZED ? 10 * 1000 * 1000 : 3 * 1000 * 1000);
+  g_array_unref (w.latencies_us);
   g_main_loop_unref (w.loop);
 }
 
