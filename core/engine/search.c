@@ -221,6 +221,7 @@ make_move (TsEngine *e, TsMove m, TsUndo *undo, int child_ply, guint active_befo
   gboolean royal = royal_capture (e, m);
 
   ts_position_make (e->pos, m, undo);
+  ts_tt_prefetch (&e->tt, ts_position_hash (e->pos) ^ e->key_salt);
   e->reached_by[child_ply] = m;
   e->maybe_over[child_ply] = royal ||
     (active_before && count_active (e->pos, e->variant->n_seats) != active_before);

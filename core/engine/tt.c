@@ -63,17 +63,11 @@ score_from_tt (int score, int ply)
   return score;
 }
 
-static inline TsTTEntry *
-bucket_of (const TsTT *tt, guint64 key)
-{
-  return tt->entries + (key & (tt->n_buckets - 1)) * TS_TT_BUCKET;
-}
-
 gboolean
 ts_tt_probe (const TsTT *tt, guint64 key, int ply,
              TsMove *move, int *score, int *depth, int *bound)
 {
-  TsTTEntry *b = bucket_of (tt, key);
+  TsTTEntry *b = ts_tt_bucket (tt, key);
   guint32 k = (guint32) (key >> 32);
 
   for (int i = 0; i < TS_TT_BUCKET; i++)
@@ -93,7 +87,7 @@ ts_tt_probe (const TsTT *tt, guint64 key, int ply,
 void
 ts_tt_store (TsTT *tt, guint64 key, int ply, TsMove move, int score, int depth, int bound)
 {
-  TsTTEntry *b = bucket_of (tt, key);
+  TsTTEntry *b = ts_tt_bucket (tt, key);
   guint32 k = (guint32) (key >> 32);
   TsTTEntry *victim = NULL;
   int worst = G_MAXINT;
