@@ -82,24 +82,47 @@ test_mate_option (void)
   g_assert_nonnull (strstr (out, "no mate in 1"));
 }
 
+/* The bench's total; with -v also each position's line (nodes, the search's time),
+ * which must add up to it. */
 static guint64
-bench_nodes (void)
+bench_nodes (gboolean verbose)
 {
-  const char *args[] = { "bench", NULL };
+  const char *args[] = { "bench", verbose ? "-v" : NULL, NULL };
   g_autofree char *out = NULL, *err = NULL;
-  guint64 nodes = 0;
+  g_auto(GStrv) lines = NULL;
+  guint64 nodes = 0, sum = 0;
+  guint n_lines, n_variants;
 
   g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
-  g_assert_true (g_str_has_prefix (out, "bench: "));
-  nodes = g_ascii_strtoull (out + strlen ("bench: "), NULL, 10);
+  lines = g_strsplit (out, "\n", -1);
+  n_lines = g_strv_length (lines);
+  g_assert_cmpuint (n_lines, >=, 2);
+  g_assert_cmpstr (lines[n_lines - 1], ==, "");
+  g_assert_true (g_str_has_prefix (lines[n_lines - 2], "bench: "));
+  nodes = g_ascii_strtoull (lines[n_lines - 2] + strlen ("bench: "), NULL, 10);
   g_assert_cmpuint (nodes, >, 0);
+  ts_variant_list (&n_variants);
+  g_assert_cmpuint (n_lines - 2, ==, verbose ? 2 * n_variants : 0);
+  for (guint i = 0; i + 2 < n_lines; i++)
+    {
+      const char *at = strstr (lines[i], " nodes "), *time = strstr (lines[i], " time ");
+      char *end = NULL;
+
+      g_assert_nonnull (at);
+      g_assert_nonnull (time);
+      sum += g_ascii_strtoull (at + strlen (" nodes "), NULL, 10);
+      g_assert_cmpfloat (g_ascii_strtod (time + strlen (" time "), &end), >=, 0);
+      g_assert_cmpstr (end, ==, " ms");
+    }
+  if (verbose)
+    g_assert_cmpuint (sum, ==, nodes);
   return nodes;
 }
 
 static void
 test_bench_deterministic (void)
 {
-  guint64 a = bench_nodes (), b = bench_nodes ();
+  guint64 a = bench_nodes (FALSE), b = bench_nodes (TRUE);
 
   g_test_message ("bench signature %" G_GUINT64_FORMAT, a);
   g_assert_cmpuint (a, ==, b);
