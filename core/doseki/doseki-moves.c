@@ -240,6 +240,7 @@ typedef struct {
   guint8          own, enemy;
   DkRays         *rays;
   const DkPiece  *pieces[TS_DOSEKI_N_PIECES];
+  guint32         first_dirs[TS_DOSEKI_N_PIECES];   /* where each piece's first step may go */
   guint32         stamp[DK_PAD_CELLS];
   guint32         mark;
   guint32         nb_own[DK_PAD_CELLS], nb_stop[DK_PAD_CELLS];   /* own cells only */
@@ -259,7 +260,14 @@ board_new (TsPosition *p)
   b->rays = NULL;
   b->mark = 0;
   for (guint i = 0; i < TS_DOSEKI_N_PIECES; i++)
-    b->pieces[i] = dk_piece (i);
+    {
+      const DkPiece *pc = dk_piece (i);
+
+      b->pieces[i] = pc;
+      b->first_dirs[i] = 0;
+      for (guint m = 0; m < (pc->compound ? 1 : pc->n_modes); m++)
+        b->first_dirs[i] |= t->class_mask[pc->modes[m].cls];
+    }
   memset (b->stamp, 0, sizeof b->stamp);
   return b;
 }
@@ -312,17 +320,18 @@ board_new_neighbours (TsPosition *p)
   return b;
 }
 
-/* The directions in which S (orientation o, anchor at padded cell a) is stopped at
- * once: some cell of S would step onto an own checker outside S or off the board. */
+/* The directions of dirs in which S (orientation o, anchor at padded cell a) is stopped
+ * at once: some cell of S would step onto an own checker outside S or off the board.
+ * Stops looking once all of dirs are (most sets inside a block of checkers are). */
 static inline guint32
-set_stopped (const DkBoard *b, int a, guint o)
+set_stopped (const DkBoard *b, int a, guint o, guint32 dirs)
 {
   const DkOrientTables *ot = &b->t->tab[o];
   guint32 stopped = 0;
 
-  for (guint i = 0; i < b->t->orient[o].n_cells; i++)
+  for (guint i = 0; i < b->t->orient[o].n_cells && (stopped & dirs) != dirs; i++)
     stopped |= b->nb_stop[a + ot->cells[i]] & ~ot->in_s[i];
-  return stopped;
+  return stopped & dirs;
 }
 
 /* The moves of the set of orientation o anchored at dense cell c (its cells own). */
@@ -333,10 +342,13 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   const DkOrientTables *ot = &t->tab[o];
   const TsDosekiOrientation *or = &t->orient[o];
   const DkPiece *pc = b->pieces[or->piece];
-  const void *rays = board_rays (b);
   int a = t->pad_of[c];
-  guint32 stopped = set_stopped (b, a, o);
+  guint32 free = b->first_dirs[or->piece] & ~set_stopped (b, a, o, b->first_dirs[or->piece]);
+  const void *rays;
 
+  if (free == 0)
+    return;
+  rays = board_rays (b);
   g->piece = or->piece;
   g->shape = o;
   g->from = c;
@@ -353,18 +365,18 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
           saved[i] = b->sq[a + ot->cells[i]];
           b->sq[a + ot->cells[i]] = DK_EMPTY;
         }
-      gen_compound (g, t, b->sq, rays, ot, pc, b->enemy, b->side, b->stamp, ++b->mark, ~stopped);
+      gen_compound (g, t, b->sq, rays, ot, pc, b->enemy, b->side, b->stamp, ++b->mark, free);
       for (guint i = 0; i < n; i++)
         b->sq[a + ot->cells[i]] = saved[i];
     }
   else if (pc->pawn)
     {
-      gen_slides (g, t, rays, ot, pc->modes[0], TRUE, FALSE, b->side, ~stopped);
-      gen_slides (g, t, rays, ot, pc->modes[1], FALSE, TRUE, b->side, ~stopped);
+      gen_slides (g, t, rays, ot, pc->modes[0], TRUE, FALSE, b->side, free);
+      gen_slides (g, t, rays, ot, pc->modes[1], FALSE, TRUE, b->side, free);
     }
   else
     for (guint m = 0; m < pc->n_modes; m++)
-      gen_slides (g, t, rays, ot, pc->modes[m], TRUE, TRUE, b->side, ~stopped);
+      gen_slides (g, t, rays, ot, pc->modes[m], TRUE, TRUE, b->side, free);
 }
 
 guint
@@ -478,7 +490,7 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
            * lines up with it along d. */
           for (guint i = 0; i < or->n_cells; i++)
             dirs |= aligned[a + t->tab[o].cells[i]];
-          if (dirs == 0 || (dirs &= ~set_stopped (b, a, o)) == 0)
+          if (dirs == 0 || (dirs &= ~set_stopped (b, a, o, dirs)) == 0)
             continue;
           g.piece = or->piece;
           g.shape = (guint8) o;
