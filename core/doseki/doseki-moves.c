@@ -273,14 +273,18 @@ board_new (TsPosition *p)
 }
 
 /* The rays, made when a set first needs them (recaptures may need none). */
-static const void *
+static G_GNUC_NO_INLINE void
+board_make_rays (DkBoard *b)
+{
+  b->rays = g_new0 (DkRays, 1);
+  compute_rays (b->t, b->sq, b->enemy, *b->rays);
+}
+
+static inline const void *
 board_rays (DkBoard *b)
 {
-  if (!b->rays)
-    {
-      b->rays = g_new0 (DkRays, 1);
-      compute_rays (b->t, b->sq, b->enemy, *b->rays);
-    }
+  if (G_UNLIKELY (!b->rays))
+    board_make_rays (b);
   return (const void *) *b->rays;
 }
 
