@@ -1,9 +1,47 @@
 /* Transposition table with generation ageing (see tt.h). */
 #include "engine/tt.h"
 
+#include <stdint.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "engine/engine.h"
+
+#define HUGE_PAGE ((gsize) 2 << 20)
+
+/* Zeroed entries on 2 MiB pages where Linux gives them (transparent huge pages, asked
+ * for with madvise): a probe is a random access into many megabytes, and with 4 KiB
+ * pages most probes also missed the TLB, and the first search of a new table took a
+ * page fault every 4 KiB. Elsewhere, or if the mapping fails, GLib's zeroed memory. */
+static TsTTEntry *
+alloc_entries (TsTT *tt, gsize bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (bytes >= HUGE_PAGE && bytes % HUGE_PAGE == 0)
+    {
+      char *map = mmap (NULL, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+      if (map != MAP_FAILED)
+        {
+          /* Aligned to 2 MiB: the unaligned head and the tail go back. */
+          char *start = (char *) (((uintptr_t) map + HUGE_PAGE - 1) & ~(uintptr_t) (HUGE_PAGE - 1));
+
+          if (start > map)
+            munmap (map, (gsize) (start - map));
+          if (map + HUGE_PAGE > start)
+            munmap (start + bytes, (gsize) (map + HUGE_PAGE - start));
+          madvise (start, bytes, MADV_HUGEPAGE);
+          tt->mapped = bytes;
+          return (TsTTEntry *) start;
+        }
+    }
+#endif
+  tt->mapped = 0;
+  return g_malloc0 (bytes);
+}
 
 void
 ts_tt_init (TsTT *tt, guint megabytes)
@@ -14,7 +52,7 @@ ts_tt_init (TsTT *tt, guint megabytes)
   while (n * 2 * TS_TT_BUCKET * sizeof (TsTTEntry) <= bytes)
     n *= 2;
   tt->n_buckets = n;
-  tt->entries = g_new0 (TsTTEntry, n * TS_TT_BUCKET);
+  tt->entries = alloc_entries (tt, n * TS_TT_BUCKET * sizeof (TsTTEntry));
   tt->generation = 0;
   tt->stored = FALSE;
 }
@@ -22,7 +60,14 @@ ts_tt_init (TsTT *tt, guint megabytes)
 void
 ts_tt_free (TsTT *tt)
 {
-  g_clear_pointer (&tt->entries, g_free);
+#ifdef __linux__
+  if (tt->entries && tt->mapped)
+    munmap (tt->entries, tt->mapped);
+  else
+#endif
+    g_free (tt->entries);
+  tt->entries = NULL;
+  tt->mapped = 0;
   tt->n_buckets = 0;
 }
 

@@ -26,6 +26,7 @@ typedef struct {
   gsize      n_buckets;   /* a power of two */
   guint8     generation;  /* 0..63, advanced by each search */
   gboolean   stored;      /* something was stored since the entries were last zeroed */
+  gsize      mapped;      /* bytes mapped for the entries (0: allocated by GLib) */
 } TsTT;
 
 void     ts_tt_init   (TsTT *tt, guint megabytes);
