@@ -438,25 +438,41 @@ gen_slide_captures (DkGen *g, DkBoard *b, const DkPiece *pc, guint32 dirs)
       }
 }
 
-/* aligned[x] |= direction d for every cell x from which k ≥ 1 steps d reach cell a;
- * near[x] the same for k ≤ 2. */
+/* For a marked cell x: near[y] |= direction d for the cells y one or two steps d before
+ * it; lander[y] |= d for the first own checker y before it along d, past empty cells
+ * only. A single slide along d that lands a cell of S on x has a cell of S there: the
+ * cells between S's landing cell and x are empty or S's own (which, if x holds an enemy,
+ * would pass over it: then none), and an own checker outside S, or an enemy, would
+ * block. */
 static void
-mark_aligned (const DkTables *t, const guint8 *sq, int a, guint32 *aligned, guint32 *near)
+mark_lines (const DkBoard *b, int x, guint32 *lander, guint32 *near, guint8 *near_lander)
 {
+  const DkTables *t = b->t;
+
   for (guint d = 0; d < DK_N_DIRS; d++)
-    for (int x = a - t->dir_pad[d], k = 1; sq[x] != DK_OFF; x -= t->dir_pad[d], k++)
-      {
-        aligned[x] |= 1u << d;
-        near[x] |= (guint32) (k <= 2) << d;
-      }
+    {
+      int step = t->dir_pad[d], y = x - step;
+
+      for (int k = 1; k <= 2 && b->sq[x - k * step] != DK_OFF; k++)
+        near[x - k * step] |= 1u << d;
+      while (b->sq[y] == DK_EMPTY)
+        y -= step;
+      if (DK_OWNER (b->sq[y]) != b->own)
+        continue;
+      lander[y] |= 1u << d;
+      /* every anchor of a set that holds y is y or a neighbour (the sets fit 2×2×2) */
+      near_lander[y] = 1;
+      for (guint e = 0; e < DK_N_DIRS; e++)
+        near_lander[y + t->dir_pad[e]] = 1;
+    }
 }
 
 guint
 ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
 {
   const DkTables *t = dk_tables ();
-  guint8 onto[DK_PAD_CELLS] = { 0 };
-  guint32 aligned[DK_PAD_CELLS] = { 0 }, near[DK_PAD_CELLS] = { 0 };
+  guint8 onto[DK_PAD_CELLS] = { 0 }, near_lander[DK_PAD_CELLS] = { 0 };
+  guint32 lander[DK_PAD_CELLS] = { 0 }, near[DK_PAD_CELLS] = { 0 };
   DkBoard *b;
   DkGen g = { out, 0, 0, 0, 0, 0, TRUE, onto, near };
 
@@ -464,22 +480,33 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
   if ((last.flags & TS_MOVE_PLACE) || last.from < 0 || last.from >= TS_DOSEKI_CELLS ||
       last.to < 0 || last.to >= TS_DOSEKI_CELLS || last.shape >= TS_DOSEKI_N_ORIENTATIONS)
     return 0;
+  b = board_new_neighbours (p);
   for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
+    onto[t->pad_of[last.to] + t->tab[last.shape].cells[i]] = 1;
+  for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
+    mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], lander, near, near_lander);
+
+  /* The compound sets' orientations: the only ones tried away from the landers */
+  guint8 compound_o[TS_DOSEKI_N_ORIENTATIONS], all_o[TS_DOSEKI_N_ORIENTATIONS];
+  guint n_compound = 0;
+  for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
     {
-      int x = t->pad_of[last.to] + t->tab[last.shape].cells[i];
-      onto[x] = 1;
-      mark_aligned (t, p->board, x, aligned, near);
+      all_o[o] = (guint8) o;
+      if (b->pieces[t->orient[o].piece]->compound)
+        compound_o[n_compound++] = (guint8) o;
     }
 
-  b = board_new_neighbours (p);
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {
       int a = t->pad_of[c];
+      const guint8 *os = near_lander[a] ? all_o : compound_o;
+      guint n_os = near_lander[a] ? TS_DOSEKI_N_ORIENTATIONS : n_compound;
 
       if (DK_OWNER (b->sq[a]) != b->own)
         continue;
-      for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
+      for (guint k = 0; k < n_os; k++)
         {
+          guint o = os[k];
           const TsDosekiOrientation *or = &t->orient[o];
           guint32 dirs = 0;
 
@@ -490,10 +517,8 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
               gen_set (&g, b, c, o);   /* emit keeps the captures onto the cells */
               continue;
             }
-          /* A slide along d can land a cell of S on a marked cell only if that cell
-           * lines up with it along d. */
           for (guint i = 0; i < or->n_cells; i++)
-            dirs |= aligned[a + t->tab[o].cells[i]];
+            dirs |= lander[a + t->tab[o].cells[i]];
           if (dirs == 0 || (dirs &= ~set_stopped (b, a, o, dirs)) == 0)
             continue;
           g.piece = or->piece;
