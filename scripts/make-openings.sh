@@ -4,12 +4,12 @@
 # of moves that a depth-2 search (Doseki: 1) finds within 50 cp of its best (Nihongi:
 # 100 cp — within 50 there are too few different openings), ending in a position within
 # 150 cp of even. Deterministic: the same engine gives the same files.
-# Usage: scripts/make-openings.sh [BUILD_DIR] [VARIANT…]   (default: build, all five)
+# Usage: scripts/make-openings.sh [BUILD_DIR] [VARIANT…]   (default: build, all six)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cli=${1:-build}/app/tessera-cli
 shift || true
-for v in ${@:-raumschach cubic8 nihongi grossraumschach doseki}; do
+for v in ${@:-raumschach parton cubic8 nihongi grossraumschach doseki}; do
   plies=2-4 margin=50
   [ "$v" = grossraumschach ] && plies=4-4
   [ "$v" = nihongi ] && margin=100
