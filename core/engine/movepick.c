@@ -68,11 +68,10 @@ ts_engine_doseki_recapture (TsEngine *e, TsMove m, TsMove last)
 }
 
 static int
-doseki_quiet_score (TsEngine *e, TsMove m)
+doseki_quiet_score (TsEngine *e, TsMove m, guint seat)
 {
   if (m.from == TS_NO_CELL)
     return 40;
-  guint seat = ts_position_side_to_move (e->pos);
   int dy = e->ev.coords[m.to][1] - e->ev.coords[m.from][1];
   return 64 * dy * e->ev.doseki_forward[seat] * e->doseki_cells[m.piece & 15];
 }
@@ -121,7 +120,7 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
         {
           s = m.to != TS_NO_CELL ? e->history[seat & 3][m.piece & 15][m.to] : 0;
           if (e->ev.doseki)
-            s += doseki_quiet_score (e, m);
+            s += doseki_quiet_score (e, m, seat);
         }
       sm[i].m = m;
       sm[i].score = s;
