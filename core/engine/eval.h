@@ -35,6 +35,15 @@ typedef struct {
   int      phase_total;         /* non-pawn material of the initial position */
 } TsEval;
 
+/* The weights that matches chose for a variant (docs/engine.md, "Tuning the evaluation
+ * by matches"); variants not tuned get the defaults. */
+typedef struct {
+  double value_per_target;   /* a piece's value: 130 + this × its average mobility */
+  double advance_linear;     /* a pawn δ cells on: linear × δ + square × δ² */
+  double advance_square;
+} TsEvalWeights;
+
+void ts_eval_weights (const TsVariant *v, TsEvalWeights *w);
 void ts_eval_init  (TsEval *ev, const TsVariant *v);
 void ts_eval_clear (TsEval *ev);
 /* Score of the position for side `side`, where seat s belongs to side side_of[s].

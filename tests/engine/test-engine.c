@@ -135,6 +135,17 @@ test_piece_values (void)
    * matches chose for Raumschach; 6×6×6 (15 targets) keeps the default 35. */
   g_assert_cmpint (r, ==, 12 * 25);
   ts_engine_free (e);
+  /* Raumschach's pawn progress doubled by matches (docs/engine.md, "Tuning"), the
+   * weights its tables are built with; the other variants keep the defaults. */
+  TsEvalWeights w;
+  ts_eval_weights (rs, &w);
+  g_assert_cmpfloat (w.value_per_target, ==, 25);
+  g_assert_cmpfloat (w.advance_linear, ==, 16);
+  g_assert_cmpfloat (w.advance_square, ==, 6);
+  ts_eval_weights (ts_variant_lookup ("cubic8"), &w);
+  g_assert_cmpfloat (w.value_per_target, ==, 35);
+  g_assert_cmpfloat (w.advance_linear, ==, 8);
+  g_assert_cmpfloat (w.advance_square, ==, 3);
   const TsVariant *pt = ts_variant_lookup ("parton");
   e = ts_engine_new (pt, 1);
   g_assert_cmpint (ts_engine_piece_value (e, ts_variant_piece_type_by_letter (pt, 'R')), ==, 130 + 15 * 35);
