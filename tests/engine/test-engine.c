@@ -132,8 +132,8 @@ test_piece_values (void)
   g_assert_cmpint (r, >, u);
   g_assert_cmpint (kn, >, u);   /* 24 leaps against 8 short triagonals */
   /* The rook's 12 targets anywhere on 5×5×5 (3 lines of 4 cells): 25 cp each, the value
-   * matches chose for Raumschach; on 6×6×6 (15 targets) 25 as well for Parton, and the
-   * default 35 for its Compulsion form, which matches did not measure. */
+   * matches chose for Raumschach; on 6×6×6 (15 targets) 25 as well for Parton and its
+   * Compulsion form, and the default 35 for Grossraumschach, not measured. */
   g_assert_cmpint (r, ==, 12 * 25);
   ts_engine_free (e);
   const TsVariant *pt = ts_variant_lookup ("parton");
@@ -141,6 +141,10 @@ test_piece_values (void)
   g_assert_cmpint (ts_engine_piece_value (e, ts_variant_piece_type_by_letter (pt, 'R')), ==, 130 + 15 * 25);
   ts_engine_free (e);
   pt = ts_variant_lookup ("parton-compulsion");
+  e = ts_engine_new (pt, 1);
+  g_assert_cmpint (ts_engine_piece_value (e, ts_variant_piece_type_by_letter (pt, 'R')), ==, 130 + 15 * 25);
+  ts_engine_free (e);
+  pt = ts_variant_lookup ("grossraumschach");
   e = ts_engine_new (pt, 1);
   g_assert_cmpint (ts_engine_piece_value (e, ts_variant_piece_type_by_letter (pt, 'R')), ==, 130 + 15 * 35);
   ts_engine_free (e);
