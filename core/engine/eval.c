@@ -217,13 +217,11 @@ distance (const TsEval *ev, TsCell c, const double centroid[TS_MAX_DIMS])
 }
 
 static void
-init_pawn_progress (TsEval *ev)
+init_pawn_progress (TsEval *ev, const TsEvalWeights *w)
 {
   g_autoptr (TsPosition) start = ts_position_new_initial (ev->variant);
   const guint nd = ev->variant->geometry.ndims;
-  TsEvalWeights w;
 
-  ts_eval_weights (ev->variant, &w);
   for (guint s = 0; s < ev->n_seats; s++)
     {
       double centroid[TS_MAX_DIMS] = { 0 }, d0 = 0;
@@ -258,7 +256,7 @@ init_pawn_progress (TsEval *ev)
         {
           double delta = distance (ev, (TsCell) c, centroid) - d0;
           if (delta > 0)
-            ev->advance[s * ev->ncells + c] = (gint16) (w.advance_linear * delta + w.advance_square * delta * delta);
+            ev->advance[s * ev->ncells + c] = (gint16) (w->advance_linear * delta + w->advance_square * delta * delta);
         }
     }
 }
@@ -418,7 +416,7 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
   g_free (count);
   ev->rays = (gint16 *) g_array_free (g_steal_pointer (&rays), FALSE);
 
-  init_pawn_progress (ev);
+  init_pawn_progress (ev, &weights);
   init_phase (ev);
   init_piece_tables (ev);
 }

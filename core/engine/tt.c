@@ -31,8 +31,7 @@ alloc_entries (TsTT *tt, gsize bytes)
 
           if (start > map)
             munmap (map, (gsize) (start - map));
-          if (map + HUGE_PAGE > start)
-            munmap (start + bytes, (gsize) (map + HUGE_PAGE - start));
+          munmap (start + bytes, (gsize) (map + HUGE_PAGE - start));   /* never empty */
           madvise (start, bytes, MADV_HUGEPAGE);
           tt->mapped = bytes;
           return (TsTTEntry *) start;
