@@ -112,6 +112,22 @@ sq (int x)
   return x * x;
 }
 
+/* A probed target as one number, sorted by direction, then step: the reduced direction
+ * (5 bits a dimension, each component offset by 16: boards are at most 9 wide), the step
+ * (4 bits) and the cell (10 bits). Sorting and grouping compare integers (memcmp of the
+ * vectors made this loop 9 % of the bench; sorting structs, a fifth of making an engine). */
+#define TARGET_DIR(k)  ((guint32) ((k) >> 14))
+#define TARGET_STEP(k) ((int) (((k) >> 10) & 0xf))
+#define TARGET_CELL(k) ((TsCell) ((k) & 0x3ff))
+
+static int
+compare_targets (const void *a, const void *b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
 /* Groups the probed targets of one piece into rays: targets sharing a reduced
  * direction, in order of distance; a gap in the distances starts a new ray. */
 static void
@@ -119,23 +135,20 @@ append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
 {
   const guint nd = ev->variant->geometry.ndims;
   guint n = 0;
-  /* dir: the reduced direction packed into one number (5 bits a dimension, each
-   * component offset by 16: boards are at most 9 wide), so that sorting and grouping
-   * compare integers (memcmp of the vectors made this loop 9 % of the bench). */
-  struct { guint32 dir; int step; TsCell cell; } t[TS_MAX_CELLS];
+  guint64 t[TS_MAX_CELLS];
+  /* the targets seen (promotions list a cell once per piece): a bitmap, where a search
+   * of t[] made engine creation quadratic in the targets */
+  guint64 seen[(TS_MAX_CELLS + 63) / 64] = { 0 };
   gint16 end = 0;
 
   for (guint i = 0; i < moves->n; i++)
     {
       TsCell to = moves->moves[i].to;
-      gboolean dup = FALSE;
 
-      if (moves->moves[i].from != from || to == TS_NO_CELL)
+      if (moves->moves[i].from != from || to == TS_NO_CELL ||
+          seen[to / 64] & (G_GUINT64_CONSTANT (1) << (to % 64)))
         continue;
-      for (guint j = 0; j < n && !dup; j++)
-        dup = t[j].cell == to;
-      if (dup || n >= G_N_ELEMENTS (t))
-        continue;
+      seen[to / 64] |= G_GUINT64_CONSTANT (1) << (to % 64);
 
       int g = 0;
       for (guint d = 0; d < nd; d++)
@@ -150,24 +163,13 @@ append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
         }
       if (g == 0)
         continue;
-      t[n].dir = 0;
+      guint64 dir = 0;
       for (guint d = 0; d < nd; d++)
-        t[n].dir |= (guint32) ((ev->coords[to][d] - ev->coords[from][d]) / g + 16) << (5 * d);
-      t[n].step = g;
-      t[n].cell = to;
-      n++;
+        dir |= (guint64) ((ev->coords[to][d] - ev->coords[from][d]) / g + 16) << (5 * d);
+      t[n++] = dir << 14 | (guint64) g << 10 | (guint64) to;
     }
 
-  /* Sort by direction, then step (insertion sort: n is small). */
-  for (guint i = 1; i < n; i++)
-    for (guint j = i; j > 0; j--)
-      {
-        if (t[j - 1].dir < t[j].dir || (t[j - 1].dir == t[j].dir && t[j - 1].step < t[j].step))
-          break;
-        __typeof__ (t[0]) tmp = t[j];
-        t[j] = t[j - 1];
-        t[j - 1] = tmp;
-      }
+  qsort (t, n, sizeof t[0], compare_targets);
 
   /* First the rays of one cell (leaps, and slides cut short by the board's edge): their
    * count, then their cells. Then each longer ray: its length, then its cells; a length
@@ -177,8 +179,8 @@ append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
   for (guint i = 0; i < n;)
     {
       guint j = i + 1;
-      while (j < n && t[j - 1].dir == t[j].dir &&
-             t[j].step == t[j - 1].step + 1)
+      while (j < n && TARGET_DIR (t[j - 1]) == TARGET_DIR (t[j]) &&
+             TARGET_STEP (t[j]) == TARGET_STEP (t[j - 1]) + 1)
         j++;
       ray_end[i] = j;
       n_single += j == i + 1;
@@ -189,7 +191,7 @@ append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
   for (guint i = 0; i < n; i = ray_end[i])
     if (ray_end[i] == i + 1)
       {
-        gint16 c = t[i].cell;
+        gint16 c = TARGET_CELL (t[i]);
         g_array_append_val (rays, c);
       }
   for (guint i = 0; i < n; i = ray_end[i])
@@ -199,7 +201,7 @@ append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
         g_array_append_val (rays, len);
         for (guint k = i; k < ray_end[i]; k++)
           {
-            gint16 c = t[k].cell;
+            gint16 c = TARGET_CELL (t[k]);
             g_array_append_val (rays, c);
           }
       }
@@ -317,6 +319,40 @@ init_phase (TsEval *ev)
   ev->phase_total = MAX (ev->phase_total, 1);
 }
 
+/* Each cell's neighbours (one step in any direction), ascending, ended by -1: the 3^d − 1
+ * offsets with the last dimension the most significant, as in the cells' numbering.
+ * (Comparing every pair of cells made this a tenth of the cost of making an engine.) */
+static void
+init_neighbours (TsEval *ev)
+{
+  const TsGeometry *g = &ev->variant->geometry;
+  guint n_offsets = 1;
+
+  for (guint d = 0; d < g->ndims; d++)
+    n_offsets *= 3;
+  ev->neighbours = g_new (gint16, (gsize) ev->ncells * 81);
+  for (guint c = 0; c < ev->ncells; c++)
+    {
+      guint k = 0;
+
+      for (guint o = 0; o < n_offsets; o++)
+        {
+          int at[TS_MAX_DIMS] = { 0 };
+          gboolean inside = TRUE, moved = FALSE;
+
+          for (guint d = 0, rest = o; d < g->ndims; d++, rest /= 3)
+            {
+              at[d] = ev->coords[c][d] + (int) (rest % 3) - 1;
+              inside &= at[d] >= 0 && at[d] < (int) g->size[d];
+              moved |= rest % 3 != 1;
+            }
+          if (inside && moved)
+            ev->neighbours[c * 81 + k++] = ts_geometry_cell (g, at);
+        }
+      ev->neighbours[c * 81 + k] = -1;
+    }
+}
+
 void
 ts_eval_init (TsEval *ev, const TsVariant *v)
 {
@@ -338,20 +374,7 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
       ev->pawn_mask |= (guint) v->piece_types[t].pawn << t;
     }
 
-  ev->neighbours = g_new (gint16, (gsize) ev->ncells * 81);
-  for (guint c = 0; c < ev->ncells; c++)
-    {
-      guint k = 0;
-      for (guint o = 0; o < ev->ncells; o++)
-        {
-          int cheb = 0;
-          for (guint d = 0; d < v->geometry.ndims; d++)
-            cheb = MAX (cheb, ABS (ev->coords[c][d] - ev->coords[o][d]));
-          if (cheb == 1 && k < 80)
-            ev->neighbours[c * 81 + k++] = (gint16) o;
-        }
-      ev->neighbours[c * 81 + k] = -1;
-    }
+  init_neighbours (ev);
 
   ev->centre = g_new0 (gint16, (gsize) ev->n_types * ev->ncells);
   ev->advance = g_new0 (gint16, (gsize) 4 * ev->ncells);
