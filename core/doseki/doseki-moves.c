@@ -238,61 +238,63 @@ typedef struct {
   guint8         *sq;
   guint           side;
   guint8          own, enemy;
-  DkRays         *rays;
-  const DkPiece  *pieces[TS_DOSEKI_N_PIECES];
-  guint32         first_dirs[TS_DOSEKI_N_PIECES];   /* where each piece's first step may go */
-  guint32         stamp[DK_PAD_CELLS];
+  gboolean        have_rays;
   guint32         mark;
+  guint32         stamp[DK_PAD_CELLS];
   guint32         nb_own[DK_PAD_CELLS], nb_stop[DK_PAD_CELLS];   /* own cells only */
+  DkRays          rays;                                          /* off-board cells 0 */
 } DkBoard;
+
+/* Each thread's board, made zeroed once and kept: a generation then allocates and
+ * clears nothing. The rays never write their off-board cells (so these stay 0), and
+ * the stamps stay below the mark. */
+static GPrivate board_scratch = G_PRIVATE_INIT (g_free);
 
 static DkBoard *
 board_new (TsPosition *p)
 {
-  const DkTables *t = dk_tables ();
-  DkBoard *b = g_new (DkBoard, 1);
+  DkBoard *b = g_private_get (&board_scratch);
 
-  b->t = t;
+  if (G_UNLIKELY (b == NULL))
+    {
+      b = g_new0 (DkBoard, 1);
+      g_private_set (&board_scratch, b);
+    }
+  b->t = dk_tables ();
   b->sq = p->board;
   b->side = p->st.side;
   b->own = DK_CHECKER (b->side);
   b->enemy = DK_CHECKER (1 - b->side);
-  b->rays = NULL;
-  b->mark = 0;
-  for (guint i = 0; i < TS_DOSEKI_N_PIECES; i++)
-    {
-      const DkPiece *pc = dk_piece (i);
-
-      b->pieces[i] = pc;
-      b->first_dirs[i] = 0;
-      for (guint m = 0; m < (pc->compound ? 1 : pc->n_modes); m++)
-        b->first_dirs[i] |= t->class_mask[pc->modes[m].cls];
-    }
-  memset (b->stamp, 0, sizeof b->stamp);
+  b->have_rays = FALSE;
   return b;
+}
+
+/* A mark no stamp holds yet (the stamps are cleared when the count wraps). */
+static inline guint32
+board_next_mark (DkBoard *b)
+{
+  if (G_UNLIKELY (++b->mark == 0))
+    {
+      memset (b->stamp, 0, sizeof b->stamp);
+      b->mark = 1;
+    }
+  return b->mark;
 }
 
 /* The rays, made when a set first needs them (recaptures may need none). */
 static G_GNUC_NO_INLINE void
 board_make_rays (DkBoard *b)
 {
-  b->rays = g_new0 (DkRays, 1);
-  compute_rays (b->t, b->sq, b->enemy, *b->rays);
+  compute_rays (b->t, b->sq, b->enemy, b->rays);
+  b->have_rays = TRUE;
 }
 
 static inline const void *
 board_rays (DkBoard *b)
 {
-  if (G_UNLIKELY (!b->rays))
+  if (G_UNLIKELY (!b->have_rays))
     board_make_rays (b);
-  return (const void *) *b->rays;
-}
-
-static void
-board_free (DkBoard *b)
-{
-  g_free (b->rays);
-  g_free (b);
+  return (const void *) b->rays;
 }
 
 /* For an own checker at padded cell a: which neighbours are own, and which stop a
@@ -345,9 +347,9 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   const DkTables *t = b->t;
   const DkOrientTables *ot = &t->tab[o];
   const TsDosekiOrientation *or = &t->orient[o];
-  const DkPiece *pc = b->pieces[or->piece];
+  const DkPiece *pc = &t->pieces[or->piece];
   int a = t->pad_of[c];
-  guint32 free = b->first_dirs[or->piece] & ~set_stopped (b, a, o, b->first_dirs[or->piece]);
+  guint32 free = t->first_dirs[or->piece] & ~set_stopped (b, a, o, t->first_dirs[or->piece]);
   const void *rays;
 
   if (free == 0)
@@ -369,7 +371,7 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
           saved[i] = b->sq[a + ot->cells[i]];
           b->sq[a + ot->cells[i]] = DK_EMPTY;
         }
-      gen_compound (g, t, b->sq, rays, ot, pc, b->enemy, b->side, b->stamp, ++b->mark, free);
+      gen_compound (g, t, b->sq, rays, ot, pc, b->enemy, b->side, b->stamp, board_next_mark (b), free);
       for (guint i = 0; i < n; i++)
         b->sq[a + ot->cells[i]] = saved[i];
     }
@@ -409,7 +411,6 @@ dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
             ts_move_list_push (out, (TsMove) { TS_NO_CELL, (TsCell) c, 0, TS_NO_PROMO,
                                                TS_MOVE_PLACE, 0 });
         }
-  board_free (b);
   return g.n;
 }
 
@@ -486,21 +487,12 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
   for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
     mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], lander, near, near_lander);
 
-  /* The compound sets' orientations: the only ones tried away from the landers */
-  guint8 compound_o[TS_DOSEKI_N_ORIENTATIONS], all_o[TS_DOSEKI_N_ORIENTATIONS];
-  guint n_compound = 0;
-  for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
-    {
-      all_o[o] = (guint8) o;
-      if (b->pieces[t->orient[o].piece]->compound)
-        compound_o[n_compound++] = (guint8) o;
-    }
-
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {
       int a = t->pad_of[c];
-      const guint8 *os = near_lander[a] ? all_o : compound_o;
-      guint n_os = near_lander[a] ? TS_DOSEKI_N_ORIENTATIONS : n_compound;
+      /* away from the landers only the compound sets can recapture */
+      const guint8 *os = near_lander[a] ? t->all_o : t->compound_o;
+      guint n_os = near_lander[a] ? TS_DOSEKI_N_ORIENTATIONS : t->n_compound_o;
 
       if (DK_OWNER (b->sq[a]) != b->own)
         continue;
@@ -512,7 +504,7 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
 
           if ((b->nb_own[a] & t->fit26[o]) != t->fit26[o])
             continue;
-          if (b->pieces[or->piece]->compound)
+          if (t->pieces[or->piece].compound)
             {
               gen_set (&g, b, c, o);   /* emit keeps the captures onto the cells */
               continue;
@@ -525,10 +517,9 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
           g.shape = (guint8) o;
           g.from = (gint16) c;
           g.anchor = (gint16) a;
-          gen_slide_captures (&g, b, b->pieces[or->piece], dirs);
+          gen_slide_captures (&g, b, &t->pieces[or->piece], dirs);
         }
     }
-  board_free (b);
   return g.n;
 }
 
@@ -579,7 +570,6 @@ dk_is_legal (TsPosition *p, TsMove m)
   gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, (guint) m.from, m.shape);
   found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
-  board_free (b);
   return found;
 }
 

@@ -54,6 +54,11 @@ typedef struct {
   guint16             pad_of[TS_DOSEKI_CELLS];
   gint16              dense_of[DK_PAD_CELLS]; /* -1 on the border */
   gint8               rank_of[DK_PAD_CELLS];  /* y of each cell, -1 on the border */
+  const DkPiece      *pieces;                 /* the piece table */
+  guint32             first_dirs[TS_DOSEKI_N_PIECES]; /* where a first step may go */
+  guint8              all_o[TS_DOSEKI_N_ORIENTATIONS];      /* 0, 1, ... */
+  guint8              compound_o[TS_DOSEKI_N_ORIENTATIONS]; /* the compound pieces' */
+  guint               n_compound_o;
 } DkTables;
 
 const DkTables *dk_tables (void);

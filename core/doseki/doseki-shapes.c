@@ -242,6 +242,22 @@ build_lead_cells (DkTables *t)
     }
 }
 
+/* What generation asks of each piece and orientation, worked out once. */
+static void
+build_piece_tables (DkTables *t)
+{
+  t->pieces = pieces;
+  for (guint i = 0; i < TS_DOSEKI_N_PIECES; i++)
+    for (guint m = 0; m < (pieces[i].compound ? 1 : pieces[i].n_modes); m++)
+      t->first_dirs[i] |= t->class_mask[pieces[i].modes[m].cls];
+  for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
+    {
+      t->all_o[o] = (guint8) o;
+      if (pieces[t->orient[o].piece].compound)
+        t->compound_o[t->n_compound_o++] = (guint8) o;
+    }
+}
+
 static gpointer
 build_tables (gpointer data)
 {
@@ -250,6 +266,7 @@ build_tables (gpointer data)
   build_directions (t);
   build_orientations (t);
   build_lead_cells (t);
+  build_piece_tables (t);
 
   for (guint i = 0; i < DK_PAD_CELLS; i++)
     {
