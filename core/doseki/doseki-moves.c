@@ -204,21 +204,43 @@ gen_slides (DkGen *g, const DkTables *t, const DkRays ray, const DkOrientTables 
     }
 }
 
+/* The second slide of a compound along d2 from base1, where the first slide's k1
+ * steps left S: 2 * free steps + 1 if a capture ends them. Only right after a one-step
+ * first slide can it meet S's vacated cells (the shapes fit a 2×2×2 box): that case
+ * walks the lifted board (sq), the others read the rays. */
+static inline guint
+second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
+              const DkOrientTables *ot, guint d2, int base1, guint k1, guint range2,
+              guint8 enemy)
+{
+  int s = 0, base2 = base1;
+  guint m = 0;
+
+  if (k1 > 1)
+    return min_ray (ray, d2, base1, ot->lead[d2], ot->n_lead[d2]);
+  for (guint k2 = 0; k2 < range2 && s == 0; k2++, base2 += t->dir_pad[d2])
+    {
+      s = step_state (sq, base2, ot->lead[d2], ot->n_lead[d2], enemy);
+      m += s == 0 ? 2 : s > 0;
+    }
+  return m;
+}
+
 /* "X then Y": a first slide onto empty cells, then a second one not parallel to it,
- * judged with S lifted off the board. Only a second slide right after a one-step first
- * slide can meet S's vacated cells (the shapes fit a 2×2×2 box); that case walks the
- * lifted board (sq), the others read the rays. Different paths to the same
- * translation are one move. */
+ * judged with S lifted off the board (see second_slide). Different paths to the same
+ * translation are one move: the first one stamps its landing cell. */
 static void
 gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
               const DkOrientTables *ot, const DkPiece *pc, guint8 enemy, guint side,
               guint32 *stamp, guint32 mark, guint32 free_dirs)
 {
-  guint c2 = pc->modes[1].cls, range2 = pc->modes[1].range;
+  guint range2 = pc->modes[1].range;
 
   for (guint32 dirs = free_dirs & t->class_mask[pc->modes[0].cls]; dirs; dirs &= dirs - 1)
     {
       guint d1 = (guint) __builtin_ctz (dirs);
+      guint32 across = t->class_mask[pc->modes[1].cls] &
+                       ~(1u << d1) & ~(1u << t->dir_opposite[d1]);
       int base1 = g->anchor;
       guint free;
 
@@ -226,39 +248,26 @@ gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
                   pc->modes[0].range);
       for (guint k1 = 1; k1 <= free; k1++)
         {
-          guint32 dirs2 = ~0u;
+          guint32 dirs2 = across;
 
           base1 += t->dir_pad[d1];
           if (g->near)
             {
               /* Recaptures: only second slides (of at most two steps) that line a cell
                * of S up with a marked cell can land on one. */
-              dirs2 = 0;
+              guint32 near = 0;
               for (guint i = 0; i < t->orient[g->shape].n_cells; i++)
-                dirs2 |= g->near[base1 + ot->cells[i]];
+                near |= g->near[base1 + ot->cells[i]];
+              dirs2 &= near;
             }
-          for (guint j = 0; j < t->n_class_dirs[c2] && dirs2; j++)
+          /* ascending, as the class's directions are listed */
+          for (; dirs2; dirs2 &= dirs2 - 1)
             {
-              guint d2 = t->class_dirs[c2][j];
-              int step2 = t->dir_pad[d2], base2 = base1;
-              guint m, quiet;
+              guint d2 = (guint) __builtin_ctz (dirs2);
+              int step2 = t->dir_pad[d2];
+              guint m = second_slide (t, sq, ray, ot, d2, base1, k1, range2, enemy);
+              guint quiet = MIN (m >> 1, range2);
 
-              if (d2 == d1 || d2 == t->dir_opposite[d1] || !(dirs2 & (1u << d2)))
-                continue;
-              if (k1 == 1)
-                {
-                  /* Walk the lifted board: 2 * free steps + 1 if a capture ends them. */
-                  int s = 0;
-                  m = 0;
-                  for (guint k2 = 0; k2 < range2 && s == 0; k2++, base2 += step2)
-                    {
-                      s = step_state (sq, base2, ot->lead[d2], ot->n_lead[d2], enemy);
-                      m += s == 0 ? 2 : s > 0;
-                    }
-                }
-              else
-                m = min_ray (ray, d2, base1, ot->lead[d2], ot->n_lead[d2]);
-              quiet = MIN (m >> 1, range2);
               for (guint k2 = 1; k2 <= quiet + ((m & 1) && (m >> 1) < range2); k2++)
                 {
                   int to = base1 + (int) k2 * step2;
