@@ -459,6 +459,14 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
       gen_slides (g, t, rays, ot, pc->modes[m], TRUE, TRUE, b->side, free);
 }
 
+/* Word w of the orientations whose cells besides the anchor are own, for an anchor
+ * whose own neighbours are nb. */
+static inline guint64
+fitting (const DkTables *t, guint32 nb, guint w)
+{
+  return t->fit_lo[nb >> 13 & 127][w] & t->fit_hi[nb >> 20 & 63][w];
+}
+
 guint
 dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
 {
@@ -472,9 +480,9 @@ dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
 
       if (DK_OWNER (b->sq[a]) != b->own)
         continue;
-      for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
-        if ((b->nb_own[a] & t->fit26[o]) == t->fit26[o])
-          gen_set (&g, b, c, o);
+      for (guint w = 0; w < DK_O_WORDS; w++)
+        for (guint64 os = fitting (t, b->nb_own[a], w); os; os &= os - 1)
+          gen_set (&g, b, c, 64 * w + (guint) __builtin_ctzll (os));
     }
   if (p->st.hand[b->side][0] > 0 && !noisy_only)
     for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
@@ -542,6 +550,31 @@ mark_lines (const DkBoard *b, int x, guint32 *lander, guint32 *near, guint8 *nea
     }
 }
 
+/* The recaptures of the set of orientation o anchored at dense cell c (its cells own). */
+static void
+recapture_set (DkGen *g, DkBoard *b, const guint32 *lander, guint c, guint o)
+{
+  const DkTables *t = b->t;
+  const TsDosekiOrientation *or = &t->orient[o];
+  int a = t->pad_of[c];
+  guint32 dirs = 0;
+
+  if (t->pieces[or->piece].compound)
+    {
+      gen_set (g, b, c, o);   /* emit keeps the captures onto the cells */
+      return;
+    }
+  for (guint i = 0; i < or->n_cells; i++)
+    dirs |= lander[a + t->tab[o].cells[i]];
+  if (dirs == 0 || (dirs &= ~set_stopped (b, a, o, dirs)) == 0)
+    return;
+  g->piece = or->piece;
+  g->shape = (guint8) o;
+  g->from = (gint16) c;
+  g->anchor = (gint16) a;
+  gen_slide_captures (g, b, &t->pieces[or->piece], dirs);
+}
+
 guint
 ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
 {
@@ -564,34 +597,17 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {
       int a = t->pad_of[c];
-      /* away from the landers only the compound sets can recapture */
-      const guint8 *os = near_lander[a] ? t->all_o : t->compound_o;
-      guint n_os = near_lander[a] ? TS_DOSEKI_N_ORIENTATIONS : t->n_compound_o;
 
       if (DK_OWNER (b->sq[a]) != b->own)
         continue;
-      for (guint k = 0; k < n_os; k++)
+      for (guint w = 0; w < DK_O_WORDS; w++)
         {
-          guint o = os[k];
-          const TsDosekiOrientation *or = &t->orient[o];
-          guint32 dirs = 0;
+          /* away from the landers only the compound sets can recapture */
+          guint64 os = fitting (t, b->nb_own[a], w) &
+                       (near_lander[a] ? ~G_GUINT64_CONSTANT (0) : t->compound_set[w]);
 
-          if ((b->nb_own[a] & t->fit26[o]) != t->fit26[o])
-            continue;
-          if (t->pieces[or->piece].compound)
-            {
-              gen_set (&g, b, c, o);   /* emit keeps the captures onto the cells */
-              continue;
-            }
-          for (guint i = 0; i < or->n_cells; i++)
-            dirs |= lander[a + t->tab[o].cells[i]];
-          if (dirs == 0 || (dirs &= ~set_stopped (b, a, o, dirs)) == 0)
-            continue;
-          g.piece = or->piece;
-          g.shape = (guint8) o;
-          g.from = (gint16) c;
-          g.anchor = (gint16) a;
-          gen_slide_captures (&g, b, &t->pieces[or->piece], dirs);
+          for (; os; os &= os - 1)
+            recapture_set (&g, b, lander, c, 64 * w + (guint) __builtin_ctzll (os));
         }
     }
   return g.n;

@@ -252,9 +252,18 @@ build_piece_tables (DkTables *t)
       t->first_dirs[i] |= t->class_mask[pieces[i].modes[m].cls];
   for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
     {
-      t->all_o[o] = (guint8) o;
+      guint32 lo = t->fit26[o] >> 13 & 127, hi = t->fit26[o] >> 20;
+      guint64 bit = G_GUINT64_CONSTANT (1) << (o % 64);
+
+      g_assert ((t->fit26[o] & 0x1fff) == 0);
+      for (guint nb = 0; nb < 128; nb++)
+        if ((nb & lo) == lo)
+          t->fit_lo[nb][o / 64] |= bit;
+      for (guint nb = 0; nb < 64; nb++)
+        if ((nb & hi) == hi)
+          t->fit_hi[nb][o / 64] |= bit;
       if (pieces[t->orient[o].piece].compound)
-        t->compound_o[t->n_compound_o++] = (guint8) o;
+        t->compound_set[o / 64] |= bit;
     }
 }
 
