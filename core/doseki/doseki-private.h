@@ -65,7 +65,17 @@ typedef struct {
   guint64             compound_set[DK_O_WORDS];   /* the compound pieces' orientations */
 } DkTables;
 
-const DkTables *dk_tables (void);
+/* The tables, built on first use. Inline: the engine asks for a move's captures and
+ * promotions for every move it orders. */
+extern GOnce dk_tables_once;
+gpointer dk_build_tables (gpointer data);
+
+static inline const DkTables *
+dk_tables (void)
+{
+  return g_once (&dk_tables_once, dk_build_tables, NULL);
+}
+
 const DkPiece  *dk_piece (guint piece);
 
 /* Board bytes, as in TsPosition.board: every checker is piece type 0. */

@@ -267,8 +267,8 @@ build_piece_tables (DkTables *t)
     }
 }
 
-static gpointer
-build_tables (gpointer data)
+gpointer
+dk_build_tables (gpointer data)
 {
   DkTables *t = &tables;
 
@@ -295,13 +295,7 @@ build_tables (gpointer data)
   return t;
 }
 
-const DkTables *
-dk_tables (void)
-{
-  static GOnce once = G_ONCE_INIT;
-
-  return g_once (&once, build_tables, NULL);
-}
+GOnce dk_tables_once = G_ONCE_INIT;
 
 const TsDosekiOrientation *
 ts_doseki_orientation (guint index)
