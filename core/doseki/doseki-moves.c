@@ -84,28 +84,69 @@ step_state (const guint8 *sq, int base, const gint16 *lead, guint n_lead, guint8
  * step holds an enemy. */
 typedef guint8 DkRays[DK_N_DIRS][DK_PAD_CELLS];
 
+/* n cells of one ray from the cells one step on (next), which are done. Off-board
+ * cells come out 0: TS_CELL_OFF is neither empty nor an enemy. The three runs do not
+ * overlap (restrict) and next is read whatever the cell holds, so the compiler may do
+ * many cells at once. */
+static inline void
+ray_run (guint8 *restrict r, const guint8 *restrict next, const guint8 *restrict sq,
+         guint n, guint8 enemy)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      guint8 run = 2 + next[i], end = DK_OWNER (sq[i]) == enemy;
+      r[i] = sq[i] == DK_EMPTY ? run : end;
+    }
+}
+
+/* The i-th layer (rank, file) to do for a ray whose step along it is v: the far end
+ * first. */
+static inline int
+ray_order (int v, int i)
+{
+  return v > 0 ? TS_DOSEKI_SIZE - 1 - i : i;
+}
+
+/* One direction's ray: a whole layer at a time if the direction changes layer (the
+ * layer one step on is done by then), else a rank at a time if it changes rank, else
+ * cell by cell. A layer's run, from its first cell to its last, takes in the border
+ * cells between its ranks; the next layer's run is more than that far away. */
+static void
+compute_ray (const DkTables *t, const guint8 *sq, guint8 enemy, guint d, guint8 *r)
+{
+  const int n = TS_DOSEKI_SIZE, w = DK_PAD_W, step = t->dir_pad[d];
+  const gint8 *v = t->dir_vec[d];
+
+  for (int i = 0; i < n; i++)
+    {
+      int layer = t->pad_of[n * n * ray_order (v[2], i)];
+
+      if (v[2] != 0)
+        {
+          ray_run (r + layer, r + layer + step, sq + layer, (n - 1) * w + n, enemy);
+          continue;
+        }
+      for (int j = 0; j < n; j++)
+        {
+          int row = layer + w * ray_order (v[1], j);
+
+          if (v[1] != 0)
+            ray_run (r + row, r + row + step, sq + row, n, enemy);
+          else
+            for (int k = 0; k < n; k++)
+              {
+                int q = row + ray_order (v[0], k);
+                ray_run (r + q, r + q + step, sq + q, 1, enemy);
+              }
+        }
+    }
+}
+
 static void
 compute_rays (const DkTables *t, const guint8 *sq, guint8 enemy, DkRays ray)
 {
   for (guint d = 0; d < DK_N_DIRS; d++)
-    {
-      int step = t->dir_pad[d];
-      guint8 *r = ray[d];
-
-      /* Cells are visited so that c + d is done before c; off-board cells stay 0. */
-      if (step > 0)
-        for (int c = TS_DOSEKI_CELLS - 1; c >= 0; c--)
-          {
-            int q = t->pad_of[c];
-            r[q] = sq[q] == DK_EMPTY ? 2 + r[q + step] : DK_OWNER (sq[q]) == enemy;
-          }
-      else
-        for (int c = 0; c < TS_DOSEKI_CELLS; c++)
-          {
-            int q = t->pad_of[c];
-            r[q] = sq[q] == DK_EMPTY ? 2 + r[q + step] : DK_OWNER (sq[q]) == enemy;
-          }
-    }
+    compute_ray (t, sq, enemy, d, ray[d]);
 }
 
 static inline guint
@@ -163,21 +204,43 @@ gen_slides (DkGen *g, const DkTables *t, const DkRays ray, const DkOrientTables 
     }
 }
 
+/* The second slide of a compound along d2 from base1, where the first slide's k1
+ * steps left S: 2 * free steps + 1 if a capture ends them. Only right after a one-step
+ * first slide can it meet S's vacated cells (the shapes fit a 2×2×2 box): that case
+ * walks the lifted board (sq), the others read the rays. */
+static inline guint
+second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
+              const DkOrientTables *ot, guint d2, int base1, guint k1, guint range2,
+              guint8 enemy)
+{
+  int s = 0, base2 = base1;
+  guint m = 0;
+
+  if (k1 > 1)
+    return min_ray (ray, d2, base1, ot->lead[d2], ot->n_lead[d2]);
+  for (guint k2 = 0; k2 < range2 && s == 0; k2++, base2 += t->dir_pad[d2])
+    {
+      s = step_state (sq, base2, ot->lead[d2], ot->n_lead[d2], enemy);
+      m += s == 0 ? 2 : s > 0;
+    }
+  return m;
+}
+
 /* "X then Y": a first slide onto empty cells, then a second one not parallel to it,
- * judged with S lifted off the board. Only a second slide right after a one-step first
- * slide can meet S's vacated cells (the shapes fit a 2×2×2 box); that case walks the
- * lifted board (sq), the others read the rays. Different paths to the same
- * translation are one move. */
+ * judged with S lifted off the board (see second_slide). Different paths to the same
+ * translation are one move: the first one stamps its landing cell. */
 static void
 gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
               const DkOrientTables *ot, const DkPiece *pc, guint8 enemy, guint side,
               guint32 *stamp, guint32 mark, guint32 free_dirs)
 {
-  guint c2 = pc->modes[1].cls, range2 = pc->modes[1].range;
+  guint range2 = pc->modes[1].range;
 
   for (guint32 dirs = free_dirs & t->class_mask[pc->modes[0].cls]; dirs; dirs &= dirs - 1)
     {
       guint d1 = (guint) __builtin_ctz (dirs);
+      guint32 across = t->class_mask[pc->modes[1].cls] &
+                       ~(1u << d1) & ~(1u << t->dir_opposite[d1]);
       int base1 = g->anchor;
       guint free;
 
@@ -185,39 +248,26 @@ gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
                   pc->modes[0].range);
       for (guint k1 = 1; k1 <= free; k1++)
         {
-          guint32 dirs2 = ~0u;
+          guint32 dirs2 = across;
 
           base1 += t->dir_pad[d1];
           if (g->near)
             {
               /* Recaptures: only second slides (of at most two steps) that line a cell
                * of S up with a marked cell can land on one. */
-              dirs2 = 0;
+              guint32 near = 0;
               for (guint i = 0; i < t->orient[g->shape].n_cells; i++)
-                dirs2 |= g->near[base1 + ot->cells[i]];
+                near |= g->near[base1 + ot->cells[i]];
+              dirs2 &= near;
             }
-          for (guint j = 0; j < t->n_class_dirs[c2] && dirs2; j++)
+          /* ascending, as the class's directions are listed */
+          for (; dirs2; dirs2 &= dirs2 - 1)
             {
-              guint d2 = t->class_dirs[c2][j];
-              int step2 = t->dir_pad[d2], base2 = base1;
-              guint m, quiet;
+              guint d2 = (guint) __builtin_ctz (dirs2);
+              int step2 = t->dir_pad[d2];
+              guint m = second_slide (t, sq, ray, ot, d2, base1, k1, range2, enemy);
+              guint quiet = MIN (m >> 1, range2);
 
-              if (d2 == d1 || d2 == t->dir_opposite[d1] || !(dirs2 & (1u << d2)))
-                continue;
-              if (k1 == 1)
-                {
-                  /* Walk the lifted board: 2 * free steps + 1 if a capture ends them. */
-                  int s = 0;
-                  m = 0;
-                  for (guint k2 = 0; k2 < range2 && s == 0; k2++, base2 += step2)
-                    {
-                      s = step_state (sq, base2, ot->lead[d2], ot->n_lead[d2], enemy);
-                      m += s == 0 ? 2 : s > 0;
-                    }
-                }
-              else
-                m = min_ray (ray, d2, base1, ot->lead[d2], ot->n_lead[d2]);
-              quiet = MIN (m >> 1, range2);
               for (guint k2 = 1; k2 <= quiet + ((m & 1) && (m >> 1) < range2); k2++)
                 {
                   int to = base1 + (int) k2 * step2;
@@ -238,78 +288,104 @@ typedef struct {
   guint8         *sq;
   guint           side;
   guint8          own, enemy;
-  DkRays         *rays;
-  const DkPiece  *pieces[TS_DOSEKI_N_PIECES];
-  guint32         first_dirs[TS_DOSEKI_N_PIECES];   /* where each piece's first step may go */
-  guint32         stamp[DK_PAD_CELLS];
+  gboolean        have_rays;
   guint32         mark;
+  guint32         stamp[DK_PAD_CELLS];
   guint32         nb_own[DK_PAD_CELLS], nb_stop[DK_PAD_CELLS];   /* own cells only */
+  guint8          own3[DK_PAD_CELLS], stop3[DK_PAD_CELLS];       /* see board_rows */
+  DkRays          rays;                                          /* off-board cells 0 */
 } DkBoard;
+
+/* own3[q] has bit x + 1 if q + x (x = -1, 0, 1, along the file) is own; stop3[q] if it
+ * is own or off the board (it stops a step). One pass over the board, many cells at a
+ * time; nine of them then make a checker's 26 neighbours. */
+static void
+board_rows (guint8 *restrict own3, guint8 *restrict stop3, const guint8 *restrict sq,
+            guint8 own)
+{
+  for (guint q = 1; q + 1 < DK_PAD_CELLS; q++)
+    {
+      guint8 o0 = DK_OWNER (sq[q - 1]) == own, o1 = DK_OWNER (sq[q]) == own,
+             o2 = DK_OWNER (sq[q + 1]) == own;
+      guint8 s0 = o0 | (sq[q - 1] == DK_OFF), s1 = o1 | (sq[q] == DK_OFF),
+             s2 = o2 | (sq[q + 1] == DK_OFF);
+
+      own3[q] = (guint8) (o0 | o1 << 1 | o2 << 2);
+      stop3[q] = (guint8) (s0 | s1 << 1 | s2 << 2);
+    }
+}
+
+/* Each thread's board, made zeroed once and kept: a generation then allocates and
+ * clears nothing. The rays' off-board cells stay 0 (compute_ray writes none but 0),
+ * and the stamps stay below the mark. */
+static GPrivate board_scratch = G_PRIVATE_INIT (g_free);
 
 static DkBoard *
 board_new (TsPosition *p)
 {
-  const DkTables *t = dk_tables ();
-  DkBoard *b = g_new (DkBoard, 1);
+  DkBoard *b = g_private_get (&board_scratch);
 
-  b->t = t;
+  if (G_UNLIKELY (b == NULL))
+    {
+      b = g_new0 (DkBoard, 1);
+      g_private_set (&board_scratch, b);
+    }
+  b->t = dk_tables ();
   b->sq = p->board;
   b->side = p->st.side;
   b->own = DK_CHECKER (b->side);
   b->enemy = DK_CHECKER (1 - b->side);
-  b->rays = NULL;
-  b->mark = 0;
-  for (guint i = 0; i < TS_DOSEKI_N_PIECES; i++)
-    {
-      const DkPiece *pc = dk_piece (i);
-
-      b->pieces[i] = pc;
-      b->first_dirs[i] = 0;
-      for (guint m = 0; m < (pc->compound ? 1 : pc->n_modes); m++)
-        b->first_dirs[i] |= t->class_mask[pc->modes[m].cls];
-    }
-  memset (b->stamp, 0, sizeof b->stamp);
+  b->have_rays = FALSE;
+  board_rows (b->own3, b->stop3, b->sq, b->own);
   return b;
+}
+
+/* A mark no stamp holds yet (the stamps are cleared when the count wraps). */
+static inline guint32
+board_next_mark (DkBoard *b)
+{
+  if (G_UNLIKELY (++b->mark == 0))
+    {
+      memset (b->stamp, 0, sizeof b->stamp);
+      b->mark = 1;
+    }
+  return b->mark;
 }
 
 /* The rays, made when a set first needs them (recaptures may need none). */
 static G_GNUC_NO_INLINE void
 board_make_rays (DkBoard *b)
 {
-  b->rays = g_new0 (DkRays, 1);
-  compute_rays (b->t, b->sq, b->enemy, *b->rays);
+  compute_rays (b->t, b->sq, b->enemy, b->rays);
+  b->have_rays = TRUE;
 }
 
 static inline const void *
 board_rays (DkBoard *b)
 {
-  if (G_UNLIKELY (!b->rays))
+  if (G_UNLIKELY (!b->have_rays))
     board_make_rays (b);
-  return (const void *) *b->rays;
-}
-
-static void
-board_free (DkBoard *b)
-{
-  g_free (b->rays);
-  g_free (b);
+  return (const void *) b->rays;
 }
 
 /* For an own checker at padded cell a: which neighbours are own, and which stop a
- * step (own or off the board). */
+ * step. The directions are numbered layer by layer, rank by rank, file by file, so
+ * the nine rows' three bits each, less the middle (a itself, bit 13), are the 26. */
 static void
 board_neighbours (DkBoard *b, int a)
 {
-  guint32 o26 = 0, s26 = 0;
+  guint32 o27 = 0, s27 = 0;
 
-  for (guint d = 0; d < DK_N_DIRS; d++)
-    {
-      guint8 v = b->sq[a + b->t->dir_pad[d]];
-      o26 |= (guint32) (DK_OWNER (v) == b->own) << d;
-      s26 |= (guint32) (DK_OWNER (v) == b->own || v == DK_OFF) << d;
-    }
-  b->nb_own[a] = o26;
-  b->nb_stop[a] = s26;
+  for (int z = -1; z <= 1; z++)
+    for (int y = -1; y <= 1; y++)
+      {
+        int q = a + DK_PAD_W * (y + DK_PAD_W * z), shift = 3 * (3 * (z + 1) + y + 1);
+
+        o27 |= (guint32) b->own3[q] << shift;
+        s27 |= (guint32) b->stop3[q] << shift;
+      }
+  b->nb_own[a] = (o27 & 0x1fff) | (o27 >> 14) << 13;
+  b->nb_stop[a] = (s27 & 0x1fff) | (s27 >> 14) << 13;
 }
 
 /* A board with the neighbours of every own checker. */
@@ -345,9 +421,9 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   const DkTables *t = b->t;
   const DkOrientTables *ot = &t->tab[o];
   const TsDosekiOrientation *or = &t->orient[o];
-  const DkPiece *pc = b->pieces[or->piece];
+  const DkPiece *pc = &t->pieces[or->piece];
   int a = t->pad_of[c];
-  guint32 free = b->first_dirs[or->piece] & ~set_stopped (b, a, o, b->first_dirs[or->piece]);
+  guint32 free = t->first_dirs[or->piece] & ~set_stopped (b, a, o, t->first_dirs[or->piece]);
   const void *rays;
 
   if (free == 0)
@@ -369,7 +445,7 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
           saved[i] = b->sq[a + ot->cells[i]];
           b->sq[a + ot->cells[i]] = DK_EMPTY;
         }
-      gen_compound (g, t, b->sq, rays, ot, pc, b->enemy, b->side, b->stamp, ++b->mark, free);
+      gen_compound (g, t, b->sq, rays, ot, pc, b->enemy, b->side, b->stamp, board_next_mark (b), free);
       for (guint i = 0; i < n; i++)
         b->sq[a + ot->cells[i]] = saved[i];
     }
@@ -381,6 +457,14 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   else
     for (guint m = 0; m < pc->n_modes; m++)
       gen_slides (g, t, rays, ot, pc->modes[m], TRUE, TRUE, b->side, free);
+}
+
+/* Word w of the orientations whose cells besides the anchor are own, for an anchor
+ * whose own neighbours are nb. */
+static inline guint64
+fitting (const DkTables *t, guint32 nb, guint w)
+{
+  return t->fit_lo[nb >> 13 & 127][w] & t->fit_hi[nb >> 20 & 63][w];
 }
 
 guint
@@ -396,9 +480,9 @@ dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
 
       if (DK_OWNER (b->sq[a]) != b->own)
         continue;
-      for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
-        if ((b->nb_own[a] & t->fit26[o]) == t->fit26[o])
-          gen_set (&g, b, c, o);
+      for (guint w = 0; w < DK_O_WORDS; w++)
+        for (guint64 os = fitting (t, b->nb_own[a], w); os; os &= os - 1)
+          gen_set (&g, b, c, 64 * w + (guint) __builtin_ctzll (os));
     }
   if (p->st.hand[b->side][0] > 0 && !noisy_only)
     for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
@@ -409,7 +493,6 @@ dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only)
             ts_move_list_push (out, (TsMove) { TS_NO_CELL, (TsCell) c, 0, TS_NO_PROMO,
                                                TS_MOVE_PLACE, 0 });
         }
-  board_free (b);
   return g.n;
 }
 
@@ -467,6 +550,31 @@ mark_lines (const DkBoard *b, int x, guint32 *lander, guint32 *near, guint8 *nea
     }
 }
 
+/* The recaptures of the set of orientation o anchored at dense cell c (its cells own). */
+static void
+recapture_set (DkGen *g, DkBoard *b, const guint32 *lander, guint c, guint o)
+{
+  const DkTables *t = b->t;
+  const TsDosekiOrientation *or = &t->orient[o];
+  int a = t->pad_of[c];
+  guint32 dirs = 0;
+
+  if (t->pieces[or->piece].compound)
+    {
+      gen_set (g, b, c, o);   /* emit keeps the captures onto the cells */
+      return;
+    }
+  for (guint i = 0; i < or->n_cells; i++)
+    dirs |= lander[a + t->tab[o].cells[i]];
+  if (dirs == 0 || (dirs &= ~set_stopped (b, a, o, dirs)) == 0)
+    return;
+  g->piece = or->piece;
+  g->shape = (guint8) o;
+  g->from = (gint16) c;
+  g->anchor = (gint16) a;
+  gen_slide_captures (g, b, &t->pieces[or->piece], dirs);
+}
+
 guint
 ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
 {
@@ -486,49 +594,22 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
   for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
     mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], lander, near, near_lander);
 
-  /* The compound sets' orientations: the only ones tried away from the landers */
-  guint8 compound_o[TS_DOSEKI_N_ORIENTATIONS], all_o[TS_DOSEKI_N_ORIENTATIONS];
-  guint n_compound = 0;
-  for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
-    {
-      all_o[o] = (guint8) o;
-      if (b->pieces[t->orient[o].piece]->compound)
-        compound_o[n_compound++] = (guint8) o;
-    }
-
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {
       int a = t->pad_of[c];
-      const guint8 *os = near_lander[a] ? all_o : compound_o;
-      guint n_os = near_lander[a] ? TS_DOSEKI_N_ORIENTATIONS : n_compound;
 
       if (DK_OWNER (b->sq[a]) != b->own)
         continue;
-      for (guint k = 0; k < n_os; k++)
+      for (guint w = 0; w < DK_O_WORDS; w++)
         {
-          guint o = os[k];
-          const TsDosekiOrientation *or = &t->orient[o];
-          guint32 dirs = 0;
+          /* away from the landers only the compound sets can recapture */
+          guint64 os = fitting (t, b->nb_own[a], w) &
+                       (near_lander[a] ? ~G_GUINT64_CONSTANT (0) : t->compound_set[w]);
 
-          if ((b->nb_own[a] & t->fit26[o]) != t->fit26[o])
-            continue;
-          if (b->pieces[or->piece]->compound)
-            {
-              gen_set (&g, b, c, o);   /* emit keeps the captures onto the cells */
-              continue;
-            }
-          for (guint i = 0; i < or->n_cells; i++)
-            dirs |= lander[a + t->tab[o].cells[i]];
-          if (dirs == 0 || (dirs &= ~set_stopped (b, a, o, dirs)) == 0)
-            continue;
-          g.piece = or->piece;
-          g.shape = (guint8) o;
-          g.from = (gint16) c;
-          g.anchor = (gint16) a;
-          gen_slide_captures (&g, b, b->pieces[or->piece], dirs);
+          for (; os; os &= os - 1)
+            recapture_set (&g, b, lander, c, 64 * w + (guint) __builtin_ctzll (os));
         }
     }
-  board_free (b);
   return g.n;
 }
 
@@ -579,7 +660,6 @@ dk_is_legal (TsPosition *p, TsMove m)
   gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, (guint) m.from, m.shape);
   found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
-  board_free (b);
   return found;
 }
 

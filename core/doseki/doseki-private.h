@@ -13,6 +13,7 @@ G_BEGIN_DECLS
 #define DK_PAD_CELLS (DK_PAD_W * DK_PAD_W * DK_PAD_W)
 #define DK_OFF       TS_CELL_OFF
 #define DK_N_DIRS    26
+#define DK_O_WORDS   ((TS_DOSEKI_N_ORIENTATIONS + 63) / 64)
 
 enum { DK_CLASS_O = 1, DK_CLASS_F = 2, DK_CLASS_D = 3 };
 
@@ -54,9 +55,27 @@ typedef struct {
   guint16             pad_of[TS_DOSEKI_CELLS];
   gint16              dense_of[DK_PAD_CELLS]; /* -1 on the border */
   gint8               rank_of[DK_PAD_CELLS];  /* y of each cell, -1 on the border */
+  const DkPiece      *pieces;                 /* the piece table */
+  guint32             first_dirs[TS_DOSEKI_N_PIECES]; /* where a first step may go */
+  /* Sets of orientations, bit o % 64 of word o / 64. fit26 holds only the 13 forward
+   * directions (13..25: S's other cells follow the anchor in notation order), so the
+   * orientations that fit an anchor whose own neighbours are nb are
+   * fit_lo[nb >> 13 & 127] & fit_hi[nb >> 20 & 63]. */
+  guint64             fit_lo[128][DK_O_WORDS], fit_hi[64][DK_O_WORDS];
+  guint64             compound_set[DK_O_WORDS];   /* the compound pieces' orientations */
 } DkTables;
 
-const DkTables *dk_tables (void);
+/* The tables, built on first use. Inline: the engine asks for a move's captures and
+ * promotions for every move it orders. */
+extern GOnce dk_tables_once;
+gpointer dk_build_tables (gpointer data);
+
+static inline const DkTables *
+dk_tables (void)
+{
+  return g_once (&dk_tables_once, dk_build_tables, NULL);
+}
+
 const DkPiece  *dk_piece (guint piece);
 
 /* Board bytes, as in TsPosition.board: every checker is piece type 0. */

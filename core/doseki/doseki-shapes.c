@@ -242,14 +242,40 @@ build_lead_cells (DkTables *t)
     }
 }
 
-static gpointer
-build_tables (gpointer data)
+/* What generation asks of each piece and orientation, worked out once. */
+static void
+build_piece_tables (DkTables *t)
+{
+  t->pieces = pieces;
+  for (guint i = 0; i < TS_DOSEKI_N_PIECES; i++)
+    for (guint m = 0; m < (pieces[i].compound ? 1 : pieces[i].n_modes); m++)
+      t->first_dirs[i] |= t->class_mask[pieces[i].modes[m].cls];
+  for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
+    {
+      guint32 lo = t->fit26[o] >> 13 & 127, hi = t->fit26[o] >> 20;
+      guint64 bit = G_GUINT64_CONSTANT (1) << (o % 64);
+
+      g_assert ((t->fit26[o] & 0x1fff) == 0);
+      for (guint nb = 0; nb < 128; nb++)
+        if ((nb & lo) == lo)
+          t->fit_lo[nb][o / 64] |= bit;
+      for (guint nb = 0; nb < 64; nb++)
+        if ((nb & hi) == hi)
+          t->fit_hi[nb][o / 64] |= bit;
+      if (pieces[t->orient[o].piece].compound)
+        t->compound_set[o / 64] |= bit;
+    }
+}
+
+gpointer
+dk_build_tables (gpointer data)
 {
   DkTables *t = &tables;
 
   build_directions (t);
   build_orientations (t);
   build_lead_cells (t);
+  build_piece_tables (t);
 
   for (guint i = 0; i < DK_PAD_CELLS; i++)
     {
@@ -269,13 +295,7 @@ build_tables (gpointer data)
   return t;
 }
 
-const DkTables *
-dk_tables (void)
-{
-  static GOnce once = G_ONCE_INIT;
-
-  return g_once (&once, build_tables, NULL);
-}
+GOnce dk_tables_once = G_ONCE_INIT;
 
 const TsDosekiOrientation *
 ts_doseki_orientation (guint index)
