@@ -149,7 +149,7 @@ test_piece_values (void)
   g_assert_cmpint (ts_engine_piece_value (e, ts_variant_piece_type_by_letter (pt, 'R')), ==, 130 + 15 * 35);
   ts_engine_free (e);
   /* The weights the tables are built with: those matches chose (docs/engine.md,
-   * "Tuning") — Raumschach's pawn progress doubled, Parton's twelve times, Nihongi's piece values
+   * "Tuning") — Raumschach's pawn progress doubled, Parton's sixteen times, Nihongi's piece values
    * at 45 cp a target — and the defaults elsewhere. */
   TsEvalWeights w;
   ts_eval_weights (rs, &w);
@@ -157,8 +157,8 @@ test_piece_values (void)
   g_assert_cmpfloat (w.advance_linear, ==, 16);
   g_assert_cmpfloat (w.advance_square, ==, 6);
   ts_eval_weights (ts_variant_lookup ("parton"), &w);
-  g_assert_cmpfloat (w.advance_linear, ==, 96);
-  g_assert_cmpfloat (w.advance_square, ==, 36);
+  g_assert_cmpfloat (w.advance_linear, ==, 128);
+  g_assert_cmpfloat (w.advance_square, ==, 48);
   ts_eval_weights (ts_variant_lookup ("nihongi"), &w);
   g_assert_cmpfloat (w.value_per_target, ==, 45);
   g_assert_cmpfloat (w.advance_linear, ==, 8);
