@@ -21,6 +21,7 @@
 #include "rules/variant.h"
 #include "tessera-window.h"
 #include "widget-test.h"
+#include "../sanitized.h"
 
 #define PLIES 4
 
@@ -739,8 +740,11 @@ limit_us (const char *name, gint64 ms)
 
 /* The limits (docs/window.md has the figures behind them): the stall a move typically
  * causes (the median over the moves of each one's longest gap) at most 50 ms, and no
- * stall at all over 250 ms. They are checked on the gaps less the main thread's waits for
- * a CPU (/proc/thread-self/schedstat): on a loaded machine the raw gaps are stretched by
+ * stall at all over 250 ms; three times that under a sanitizer, whose code runs several
+ * times slower (Doseki's median there 13–15 ms on a quiet machine, 7 ms without; once
+ * 61 ms with two other processes busy, the X server's waits for a CPU counting, it
+ * seems, as the window's own). They are checked on the gaps less the main thread's waits
+ * for a CPU (/proc/thread-self/schedstat): on a loaded machine the raw gaps are stretched by
  * the scheduler (a median of 83 ms at a load of 15, 27 ms of it the thread's own), while
  * a real regression (work in the main thread that grows with the game, a synchronous
  * write, the search taking the main thread's CPU) is time the thread runs or blocks, and
@@ -748,8 +752,8 @@ limit_us (const char *name, gint64 ms)
 static void
 check_stall (const StallFigures *f)
 {
-  g_assert_cmpint (f->median_own, <=, limit_us ("TESSERA_STALL_MEDIAN_MS", 50));
-  g_assert_cmpint (f->longest_own, <=, limit_us ("TESSERA_STALL_LONGEST_MS", 250));
+  g_assert_cmpint (f->median_own, <=, limit_us ("TESSERA_STALL_MEDIAN_MS", SANITIZED ? 150 : 50));
+  g_assert_cmpint (f->longest_own, <=, limit_us ("TESSERA_STALL_LONGEST_MS", SANITIZED ? 750 : 250));
 }
 
 /* The engine moves from its worker thread while the main loop keeps answering. */
