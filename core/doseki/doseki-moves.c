@@ -15,8 +15,8 @@ typedef struct {
   gint16            anchor;     /* padded */
   gboolean          noisy_only;
   const guint8     *onto;       /* if set: captures onto these padded cells only */
-  const guint32    *near;       /* with onto: near[x] has direction d if x + d or x + 2d
-                                   is marked in onto */
+  const guint32    *near;       /* if set: near[x] has direction d if x + d or x + 2d is
+                                   marked (in onto, or a noisy move's target) */
 } DkGen;
 
 /* Outside checkers gained when S (orientation o, anchor padded cell a) moves to anchor b:
@@ -253,8 +253,8 @@ gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
           base1 += t->dir_pad[d1];
           if (g->near)
             {
-              /* Recaptures: only second slides (of at most two steps) that line a cell
-               * of S up with a marked cell can land on one. */
+              /* Recaptures, noisy moves: only second slides (of at most two steps)
+               * that line a cell of S up with a marked cell can land on one. */
               guint32 near = 0;
               for (guint i = 0; i < t->orient[g->shape].n_cells; i++)
                 near |= g->near[base1 + ot->cells[i]];
@@ -294,6 +294,7 @@ typedef struct {
   guint32         nb_own[DK_PAD_CELLS], nb_stop[DK_PAD_CELLS];   /* own cells only */
   guint8          own3[DK_PAD_CELLS], stop3[DK_PAD_CELLS];       /* see board_rows */
   DkRays          rays;                                          /* off-board cells 0 */
+  guint32         noisy_near[DK_PAD_CELLS];                      /* see board_noisy_near */
 } DkBoard;
 
 /* own3[q] has bit x + 1 if q + x (x = -1, 0, 1, along the file) is own; stop3[q] if it
@@ -459,6 +460,31 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
       gen_slides (g, t, rays, ot, pc->modes[m], TRUE, TRUE, b->side, free);
 }
 
+/* For noisy generation: noisy_near[x] has direction d if x + d or x + 2d holds an enemy
+ * or is on the mover's opposite face. A compound's second slide (at most two steps)
+ * that lines no cell of S up so captures nothing and promotes nothing. */
+static void
+board_noisy_near (DkBoard *b)
+{
+  const DkTables *t = b->t;
+
+  memset (b->noisy_near, 0, sizeof b->noisy_near);
+  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+    {
+      int x = t->pad_of[c];
+
+      b->noisy_near[x] |= t->face_near[b->side][t->rank_of[x]];
+      if (DK_OWNER (b->sq[x]) != b->enemy)
+        continue;
+      /* the border is two cells wide: x - 2d stays in the array */
+      for (guint d = 0; d < DK_N_DIRS; d++)
+        {
+          b->noisy_near[x - t->dir_pad[d]] |= 1u << d;
+          b->noisy_near[x - 2 * t->dir_pad[d]] |= 1u << d;
+        }
+    }
+}
+
 /* Word w of the orientations whose cells besides the anchor are own, for an anchor
  * whose own neighbours are nb. */
 static inline guint64
@@ -476,6 +502,11 @@ generate_upto (TsPosition *p, TsMoveList *out, gboolean noisy_only, guint enough
   const DkTables *t = b->t;
   DkGen g = { out, 0, 0, 0, 0, 0, noisy_only };
 
+  if (noisy_only)
+    {
+      board_noisy_near (b);
+      g.near = b->noisy_near;
+    }
   for (guint c = 0; c < TS_DOSEKI_CELLS && g.n < enough; c++)
     {
       int a = t->pad_of[c];

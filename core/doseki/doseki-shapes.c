@@ -149,6 +149,13 @@ build_directions (DkTables *t)
           t->dir_pad[n] = pad_offset (x, y, z);
           t->class_dirs[cls][t->n_class_dirs[cls]++] = n;
           t->class_mask[cls] |= 1u << n;
+          for (guint side = 0; side < 2; side++)
+            for (int r = 0; r < TS_DOSEKI_SIZE; r++)
+              {
+                int face = side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
+                if (r + y == face || r + 2 * y == face)
+                  t->face_near[side][r] |= 1u << n;
+              }
           n++;
         }
   /* Directions are listed symmetrically: d and 25 - d are opposite. */
