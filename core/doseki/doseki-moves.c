@@ -17,6 +17,8 @@ typedef struct {
   const guint8     *onto;       /* if set: captures onto these padded cells only */
   const guint32    *near;       /* if set: near[x] has direction d if x + d or x + 2d is
                                    marked (in onto, or a noisy move's target) */
+  const guint32    *sees;       /* if set: per own cell, the directions of single slides
+                                   that may capture or promote (see board_noisy_sees) */
 } DkGen;
 
 /* Outside checkers gained when S (orientation o, anchor padded cell a) moves to anchor b:
@@ -295,6 +297,7 @@ typedef struct {
   guint8          own3[DK_PAD_CELLS], stop3[DK_PAD_CELLS];       /* see board_rows */
   DkRays          rays;                                          /* off-board cells 0 */
   guint32         noisy_near[DK_PAD_CELLS];                      /* see board_noisy_near */
+  guint32         noisy_sees[DK_PAD_CELLS];                      /* see board_noisy_sees */
 } DkBoard;
 
 /* own3[q] has bit x + 1 if q + x (x = -1, 0, 1, along the file) is own; stop3[q] if it
@@ -415,6 +418,17 @@ set_stopped (const DkBoard *b, int a, guint o, guint32 dirs)
   return stopped & dirs;
 }
 
+/* The directions in which some cell of S (anchor a) sees a capture or the face. */
+static inline guint32
+set_sees (const guint32 *sees, int a, const DkOrientTables *ot, guint n)
+{
+  guint32 dirs = 0;
+
+  for (guint i = 0; i < n; i++)
+    dirs |= sees[a + ot->cells[i]];
+  return dirs;
+}
+
 /* The moves of the set of orientation o anchored at dense cell c (its cells own). */
 static inline void
 gen_set (DkGen *g, DkBoard *b, guint c, guint o)
@@ -427,6 +441,8 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   guint32 free = t->first_dirs[or->piece] & ~set_stopped (b, a, o, t->first_dirs[or->piece]);
   const void *rays;
 
+  if (free != 0 && g->sees && !pc->compound)
+    free &= set_sees (g->sees, a, ot, or->n_cells);
   if (free == 0)
     return;
   rays = board_rays (b);
@@ -485,6 +501,38 @@ board_noisy_near (DkBoard *b)
     }
 }
 
+/* For noisy generation, per own cell x: the directions d in which the cells past x,
+ * while empty, end on an enemy or reach the mover's opposite face. A single slide that
+ * captures or promotes has such a cell: the one whose ray is the smallest (it ends the
+ * slide on the enemy), or the one that lands on the face (the last cell of S on its
+ * line, which walks there over empty cells). */
+static void
+board_noisy_sees (DkBoard *b)
+{
+  const DkTables *t = b->t;
+  const guint8 (*ray)[DK_PAD_CELLS] = board_rays (b);
+  int face = b->side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
+
+  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+    {
+      int x = t->pad_of[c];
+      guint to_face = (guint) ABS (face - t->rank_of[x]);
+      guint32 sees = 0;
+
+      if (DK_OWNER (b->sq[x]) != b->own)
+        continue;
+      /* an own or off-board neighbour ends the line at once (most cells of a block) */
+      for (guint32 ds = ~b->nb_stop[x] & ((1u << DK_N_DIRS) - 1); ds; ds &= ds - 1)
+        {
+          guint d = (guint) __builtin_ctz (ds), r = ray[d][x + t->dir_pad[d]];
+
+          if ((r & 1) || ((t->toward_face[b->side] >> d & 1) && (r >> 1) >= to_face))
+            sees |= 1u << d;
+        }
+      b->noisy_sees[x] = sees;
+    }
+}
+
 /* Word w of the orientations whose cells besides the anchor are own, for an anchor
  * whose own neighbours are nb. */
 static inline guint64
@@ -505,7 +553,9 @@ generate_upto (TsPosition *p, TsMoveList *out, gboolean noisy_only, guint enough
   if (noisy_only)
     {
       board_noisy_near (b);
+      board_noisy_sees (b);
       g.near = b->noisy_near;
+      g.sees = b->noisy_sees;
     }
   for (guint c = 0; c < TS_DOSEKI_CELLS && g.n < enough; c++)
     {

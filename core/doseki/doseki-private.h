@@ -55,6 +55,8 @@ typedef struct {
   guint32             face_near[2][TS_DOSEKI_SIZE]; /* per side and rank y: the directions d
                                                        with y + dy or y + 2 dy on the side's
                                                        opposite face (noisy generation) */
+  guint32             toward_face[2];          /* per side: the directions whose rank step
+                                                  goes to its opposite face */
   guint16             pad_of[TS_DOSEKI_CELLS];
   gint16              dense_of[DK_PAD_CELLS]; /* -1 on the border */
   gint8               rank_of[DK_PAD_CELLS];  /* y of each cell, -1 on the border */

@@ -149,18 +149,29 @@ build_directions (DkTables *t)
           t->dir_pad[n] = pad_offset (x, y, z);
           t->class_dirs[cls][t->n_class_dirs[cls]++] = n;
           t->class_mask[cls] |= 1u << n;
-          for (guint side = 0; side < 2; side++)
-            for (int r = 0; r < TS_DOSEKI_SIZE; r++)
-              {
-                int face = side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
-                if (r + y == face || r + 2 * y == face)
-                  t->face_near[side][r] |= 1u << n;
-              }
           n++;
         }
   /* Directions are listed symmetrically: d and 25 - d are opposite. */
   for (guint d = 0; d < DK_N_DIRS; d++)
     t->dir_opposite[d] = DK_N_DIRS - 1 - d;
+}
+
+/* The directions that bring a cell to a side's opposite face (Red's rank 9, Black's
+ * rank 1): what noisy generation keeps for promotions. */
+static void
+build_face_masks (DkTables *t)
+{
+  for (guint d = 0; d < DK_N_DIRS; d++)
+    for (guint side = 0; side < 2; side++)
+      {
+        int face = side == 0 ? TS_DOSEKI_SIZE - 1 : 0, dy = t->dir_vec[d][1];
+
+        if (dy == (side == 0 ? 1 : -1))
+          t->toward_face[side] |= 1u << d;
+        for (int y = 0; y < TS_DOSEKI_SIZE; y++)
+          if (y + dy == face || y + 2 * dy == face)
+            t->face_near[side][y] |= 1u << d;
+      }
 }
 
 static void
@@ -280,6 +291,7 @@ dk_build_tables (gpointer data)
   DkTables *t = &tables;
 
   build_directions (t);
+  build_face_masks (t);
   build_orientations (t);
   build_lead_cells (t);
   build_piece_tables (t);
