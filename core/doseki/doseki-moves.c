@@ -175,10 +175,12 @@ emit_ray (DkGen *g, const DkTables *t, int base, int step, int dy, guint m, guin
   else if (g->noisy_only)
     {
       int face = side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
-      int ya = t->rank_of[base];
+      int ya = t->rank_of[base], to_face = (face - ya) * dy;
       /* S's cells are at rank offsets -1..1, so the anchor ranks face - 1 .. face + 1;
-       * S's cells span at most two ranks, so one step k at most stays on the board. */
-      for (int yb = face - 1; dy != 0 && yb <= face + 1; yb++)
+       * S's cells span at most two ranks, so one step k at most stays on the board.
+       * Those steps go towards the face and are at least to_face - 1 (away from it, or
+       * from the face, no cell of S can come onto it). */
+      for (int yb = face - 1; to_face > 0 && (int) quiet >= to_face - 1 && yb <= face + 1; yb++)
         {
           int k = (yb - ya) * dy;
           if (k >= 1 && (guint) k <= quiet)
