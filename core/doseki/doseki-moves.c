@@ -230,15 +230,45 @@ second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
   return m;
 }
 
+/* Lifts g's set S off the board, saving its cells; put_back undoes it. (The stores
+ * may alias g and t: what they read is read first.) */
+static inline gboolean
+lift_set (const DkGen *g, const DkTables *t, guint8 *sq, guint8 *saved)
+{
+  const gint16 *cells = t->tab[g->shape].cells;
+  guint8 *s = sq + g->anchor;
+
+  for (guint i = 0, n = t->orient[g->shape].n_cells; i < n; i++)
+    {
+      saved[i] = s[cells[i]];
+      s[cells[i]] = DK_EMPTY;
+    }
+  return TRUE;
+}
+
+static inline void
+put_back (const DkGen *g, const DkTables *t, guint8 *sq, const guint8 *saved)
+{
+  const gint16 *cells = t->tab[g->shape].cells;
+  guint8 *s = sq + g->anchor;
+
+  for (guint i = 0, n = t->orient[g->shape].n_cells; i < n; i++)
+    s[cells[i]] = saved[i];
+}
+
 /* "X then Y": a first slide onto empty cells, then a second one not parallel to it,
- * judged with S lifted off the board (see second_slide). Different paths to the same
- * translation are one move: the first one stamps its landing cell. */
+ * judged with S lifted off the board (see second_slide). With near (noisy moves,
+ * recaptures), few second slides are looked at: S is lifted for the first one after a
+ * one-step first slide. Different paths to the same translation are one move: the
+ * first one stamps its landing cell. */
 static void
-gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
+gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
               const DkOrientTables *ot, const DkPiece *pc, guint8 enemy, guint side,
               guint32 *stamp, guint32 mark, guint32 free_dirs)
 {
   guint range2 = pc->modes[1].range;
+  guint8 saved[TS_DOSEKI_MAX_SET];
+  gboolean lifted = g->near == NULL && lift_set (g, t, sq, saved);
 
   for (guint32 dirs = free_dirs & t->class_mask[pc->modes[0].cls]; dirs; dirs &= dirs - 1)
     {
@@ -264,6 +294,8 @@ gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
                 near |= g->near[base1 + ot->cells[i]];
               dirs2 &= near;
             }
+          if (k1 == 1 && dirs2 != 0 && !lifted)
+            lifted = lift_set (g, t, sq, saved);
           /* ascending, as the class's directions are listed */
           for (; dirs2; dirs2 &= dirs2 - 1)
             {
@@ -284,6 +316,8 @@ gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
             }
         }
     }
+  if (lifted)
+    put_back (g, t, sq, saved);
 }
 
 /* What the generation of one position shares between its moving sets. */
@@ -452,22 +486,10 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   g->shape = o;
   g->from = c;
   g->anchor = a;
+  /* A single slide never meets S's own cells after its first step, so needs no
+   * lifting (a compound's second slide does). */
   if (pc->compound)
-    {
-      guint n = or->n_cells;
-      guint8 saved[TS_DOSEKI_MAX_SET];
-
-      /* The second slide is judged with S lifted off the board. A single slide never
-       * meets S's own cells after its first step, so needs no lifting. */
-      for (guint i = 0; i < n; i++)
-        {
-          saved[i] = b->sq[a + ot->cells[i]];
-          b->sq[a + ot->cells[i]] = DK_EMPTY;
-        }
-      gen_compound (g, t, b->sq, rays, ot, pc, b->enemy, b->side, b->stamp, board_next_mark (b), free);
-      for (guint i = 0; i < n; i++)
-        b->sq[a + ot->cells[i]] = saved[i];
-    }
+    gen_compound (g, t, b->sq, rays, ot, pc, b->enemy, b->side, b->stamp, board_next_mark (b), free);
   else if (pc->pawn)
     {
       gen_slides (g, t, rays, ot, pc->modes[0], TRUE, FALSE, b->side, free);
