@@ -78,79 +78,6 @@ step_state (const guint8 *sq, int base, const gint16 *lead, guint n_lead, guint8
   return cap;
 }
 
-/* ray[d][c] = 2 * r + e, where r is how many cells from c on, in direction d, are
- * empty, and e is 1 if the cell that ends that run holds an enemy (0 if it is own or
- * off the board). A single slide never meets its own vacated cells after the first
- * step (every shape fits a 2×2×2 box), so the smallest ray over S's leading cells tells
- * the whole slide: r free steps, then a capture if every leading cell stopped at that
- * step holds an enemy. */
-typedef guint8 DkRays[DK_N_DIRS][DK_PAD_CELLS];
-
-/* n cells of one ray from the cells one step on (next), which are done. Off-board
- * cells come out 0: TS_CELL_OFF is neither empty nor an enemy. The three runs do not
- * overlap (restrict) and next is read whatever the cell holds, so the compiler may do
- * many cells at once. */
-static inline void
-ray_run (guint8 *restrict r, const guint8 *restrict next, const guint8 *restrict sq,
-         guint n, guint8 enemy)
-{
-  for (guint i = 0; i < n; i++)
-    {
-      guint8 run = 2 + next[i], end = DK_OWNER (sq[i]) == enemy;
-      r[i] = sq[i] == DK_EMPTY ? run : end;
-    }
-}
-
-/* The i-th layer (rank, file) to do for a ray whose step along it is v: the far end
- * first. */
-static inline int
-ray_order (int v, int i)
-{
-  return v > 0 ? TS_DOSEKI_SIZE - 1 - i : i;
-}
-
-/* One direction's ray: a whole layer at a time if the direction changes layer (the
- * layer one step on is done by then), else a rank at a time if it changes rank, else
- * cell by cell. A layer's run, from its first cell to its last, takes in the border
- * cells between its ranks; the next layer's run is more than that far away. */
-static void
-compute_ray (const DkTables *t, const guint8 *sq, guint8 enemy, guint d, guint8 *r)
-{
-  const int n = TS_DOSEKI_SIZE, w = DK_PAD_W, step = t->dir_pad[d];
-  const gint8 *v = t->dir_vec[d];
-
-  for (int i = 0; i < n; i++)
-    {
-      int layer = t->pad_of[n * n * ray_order (v[2], i)];
-
-      if (v[2] != 0)
-        {
-          ray_run (r + layer, r + layer + step, sq + layer, (n - 1) * w + n, enemy);
-          continue;
-        }
-      for (int j = 0; j < n; j++)
-        {
-          int row = layer + w * ray_order (v[1], j);
-
-          if (v[1] != 0)
-            ray_run (r + row, r + row + step, sq + row, n, enemy);
-          else
-            for (int k = 0; k < n; k++)
-              {
-                int q = row + ray_order (v[0], k);
-                ray_run (r + q, r + q + step, sq + q, 1, enemy);
-              }
-        }
-    }
-}
-
-static void
-compute_rays (const DkTables *t, const guint8 *sq, guint8 enemy, DkRays ray)
-{
-  for (guint d = 0; d < DK_N_DIRS; d++)
-    compute_ray (t, sq, enemy, d, ray[d]);
-}
-
 static inline guint
 min_ray (const DkRays ray, guint d, int base, const gint16 *lead, guint n_lead)
 {
@@ -396,7 +323,7 @@ board_next_mark (DkBoard *b)
 static G_GNUC_NO_INLINE void
 board_make_rays (DkBoard *b)
 {
-  compute_rays (b->t, b->sq, b->enemy, b->rays);
+  dk_compute_rays (b->t, b->sq, b->enemy, b->rays);
   b->have_rays = TRUE;
 }
 

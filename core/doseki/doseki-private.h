@@ -93,6 +93,16 @@ const DkPiece  *dk_piece (guint piece);
 /* The padded layout must be the rules core's: checked when the variant loads. */
 G_STATIC_ASSERT (DK_PAD_B == TS_PAD);
 
+/* ray[d][c] = 2 * r + e, where r is how many cells from c on, in direction d, are
+ * empty, and e is 1 if the cell that ends that run holds an enemy (0 if it is own or
+ * off the board). A single slide never meets its own vacated cells after the first
+ * step (every shape fits a 2×2×2 box), so the smallest ray over S's leading cells tells
+ * the whole slide: r free steps, then a capture if every leading cell stopped at that
+ * step holds an enemy. */
+typedef guint8 DkRays[DK_N_DIRS][DK_PAD_CELLS];
+
+void     dk_compute_rays (const DkTables *t, const guint8 *sq, guint8 enemy, DkRays ray);
+
 void     dk_cell_name (TsCell c, char buf[4]);
 TsCell   dk_parse_cell (const char *text, const char **end);
 guint    dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only);
