@@ -424,7 +424,8 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
     }
   else
     for (guint m = 0; m < pc->n_modes; m++)
-      gen_slides (g, t, rays, ot, pc->modes[m], TRUE, TRUE, b->side, free);
+      if (free & t->class_mask[pc->modes[m].cls])   /* many modes have none: no call */
+        gen_slides (g, t, rays, ot, pc->modes[m], TRUE, TRUE, b->side, free);
 }
 
 /* For noisy generation: noisy_near[x] has direction d if x + d or x + 2d holds an enemy
