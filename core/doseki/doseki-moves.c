@@ -15,7 +15,8 @@ typedef struct {
   gint16            anchor;     /* padded */
   gboolean          noisy_only;
   const guint8     *onto;       /* if set: captures onto these padded cells only */
-  const guint32    *near;       /* if set: near[x] has direction d if x + d or x + 2d is
+  const guint32    *near;       /* if set: near[x] has direction d if, for a cell y of the
+                                   2×2×2 box whose low corner is x, y + d or y + 2d is
                                    marked (in onto, or a noisy move's target) */
   const guint32    *sees;       /* if set: per own cell, the directions of single slides
                                    that may capture or promote (see board_noisy_sees) */
@@ -212,15 +213,10 @@ gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
           guint32 dirs2 = across;
 
           base1 += t->dir_pad[d1];
+          /* Recaptures, noisy moves: only second slides (of at most two steps)
+           * that line a cell of S (of its box) up with a marked cell can land on one. */
           if (g->near)
-            {
-              /* Recaptures, noisy moves: only second slides (of at most two steps)
-               * that line a cell of S up with a marked cell can land on one. */
-              guint32 near = 0;
-              for (guint i = 0; i < t->orient[g->shape].n_cells; i++)
-                near |= g->near[base1 + ot->cells[i]];
-              dirs2 &= near;
-            }
+            dirs2 &= g->near[base1 + ot->box];
           if (k1 == 1 && dirs2 != 0 && !lifted)
             lifted = lift_set (g, t, sq, saved);
           /* ascending, as the class's directions are listed */
@@ -428,6 +424,24 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
         gen_slides (g, t, rays, ot, pc->modes[m], TRUE, TRUE, b->side, free);
 }
 
+/* One pass of near_boxes: near[x] |= near[x + step], reading ahead of the writes. */
+static inline void
+or_ahead (guint32 *near, int step)
+{
+  for (int x = 0; x + step < DK_PAD_CELLS; x++)
+    near[x] |= near[x + step];
+}
+
+/* Turns near (per cell) into the OR over the 2×2×2 box whose low corner is x, one axis
+ * at a time: a compound set then reads one cell a step instead of each of its cells. */
+static void
+near_boxes (guint32 *near)
+{
+  or_ahead (near, 1);
+  or_ahead (near, DK_PAD_W);
+  or_ahead (near, DK_PAD_W * DK_PAD_W);
+}
+
 /* For noisy generation: noisy_near[x] has direction d if x + d or x + 2d holds an enemy
  * or is on the mover's opposite face. A compound's second slide (at most two steps)
  * that lines no cell of S up so captures nothing and promotes nothing. */
@@ -505,6 +519,7 @@ generate_upto (TsPosition *p, TsMoveList *out, gboolean noisy_only, guint enough
   if (noisy_only)
     {
       board_noisy_near (b);
+      near_boxes (b->noisy_near);
       board_noisy_sees (b);
       g.near = b->noisy_near;
       g.sees = b->noisy_sees;
@@ -634,6 +649,7 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
     onto[t->pad_of[last.to] + t->tab[last.shape].cells[i]] = 1;
   for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
     mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], lander, near, near_lander);
+  near_boxes (near);
 
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {

@@ -38,6 +38,8 @@ typedef struct {
   gint16 lead[DK_N_DIRS][TS_DOSEKI_MAX_SET];       /* (S + d) \ S, padded offsets */
   guint8 n_lead[DK_N_DIRS];
   guint8 n_at_rank[3];                             /* cells with y offset -1, 0, 1 */
+  gint16 box;                                      /* padded offset from the anchor to the
+                                                      low corner of S's 2×2×2 box */
 } DkOrientTables;
 
 typedef struct {

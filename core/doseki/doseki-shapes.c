@@ -227,6 +227,18 @@ build_orientations (DkTables *t)
   g_assert (n == TS_DOSEKI_N_ORIENTATIONS);
 }
 
+/* The padded offset from the anchor to the low corner of the 2×2×2 box that holds S. */
+static gint16
+box_corner (const TsDosekiOrientation *o)
+{
+  int low[3] = { 0, 0, 0 };
+
+  for (guint c = 0; c < o->n_cells; c++)
+    for (int k = 0; k < 3; k++)
+      low[k] = MIN (low[k], o->cells[c][k]);
+  return (gint16) pad_offset (low[0], low[1], low[2]);
+}
+
 static void
 build_lead_cells (DkTables *t)
 {
@@ -247,6 +259,7 @@ build_lead_cells (DkTables *t)
                                  o->cells[c][2] + t->dir_vec[d][2]))
               ot->in_s[c] |= 1u << d;
         }
+      ot->box = box_corner (o);
       for (guint d = 0; d < DK_N_DIRS; d++)
         for (guint c = 0; c < o->n_cells; c++)
           {
