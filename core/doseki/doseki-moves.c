@@ -15,8 +15,11 @@ typedef struct {
   gint16            anchor;     /* padded */
   gboolean          noisy_only;
   const guint8     *onto;       /* if set: captures onto these padded cells only */
-  const guint32    *near;       /* with onto: near[x] has direction d if x + d or x + 2d
-                                   is marked in onto */
+  const guint32    *near;       /* if set: near[x] has direction d if, for a cell y of the
+                                   2×2×2 box whose low corner is x, y + d or y + 2d is
+                                   marked (in onto, or a noisy move's target) */
+  const guint32    *sees;       /* if set: per own cell, the directions of single slides
+                                   that may capture or promote (see board_noisy_sees) */
 } DkGen;
 
 /* Outside checkers gained when S (orientation o, anchor padded cell a) moves to anchor b:
@@ -76,79 +79,6 @@ step_state (const guint8 *sq, int base, const gint16 *lead, guint n_lead, guint8
   return cap;
 }
 
-/* ray[d][c] = 2 * r + e, where r is how many cells from c on, in direction d, are
- * empty, and e is 1 if the cell that ends that run holds an enemy (0 if it is own or
- * off the board). A single slide never meets its own vacated cells after the first
- * step (every shape fits a 2×2×2 box), so the smallest ray over S's leading cells tells
- * the whole slide: r free steps, then a capture if every leading cell stopped at that
- * step holds an enemy. */
-typedef guint8 DkRays[DK_N_DIRS][DK_PAD_CELLS];
-
-/* n cells of one ray from the cells one step on (next), which are done. Off-board
- * cells come out 0: TS_CELL_OFF is neither empty nor an enemy. The three runs do not
- * overlap (restrict) and next is read whatever the cell holds, so the compiler may do
- * many cells at once. */
-static inline void
-ray_run (guint8 *restrict r, const guint8 *restrict next, const guint8 *restrict sq,
-         guint n, guint8 enemy)
-{
-  for (guint i = 0; i < n; i++)
-    {
-      guint8 run = 2 + next[i], end = DK_OWNER (sq[i]) == enemy;
-      r[i] = sq[i] == DK_EMPTY ? run : end;
-    }
-}
-
-/* The i-th layer (rank, file) to do for a ray whose step along it is v: the far end
- * first. */
-static inline int
-ray_order (int v, int i)
-{
-  return v > 0 ? TS_DOSEKI_SIZE - 1 - i : i;
-}
-
-/* One direction's ray: a whole layer at a time if the direction changes layer (the
- * layer one step on is done by then), else a rank at a time if it changes rank, else
- * cell by cell. A layer's run, from its first cell to its last, takes in the border
- * cells between its ranks; the next layer's run is more than that far away. */
-static void
-compute_ray (const DkTables *t, const guint8 *sq, guint8 enemy, guint d, guint8 *r)
-{
-  const int n = TS_DOSEKI_SIZE, w = DK_PAD_W, step = t->dir_pad[d];
-  const gint8 *v = t->dir_vec[d];
-
-  for (int i = 0; i < n; i++)
-    {
-      int layer = t->pad_of[n * n * ray_order (v[2], i)];
-
-      if (v[2] != 0)
-        {
-          ray_run (r + layer, r + layer + step, sq + layer, (n - 1) * w + n, enemy);
-          continue;
-        }
-      for (int j = 0; j < n; j++)
-        {
-          int row = layer + w * ray_order (v[1], j);
-
-          if (v[1] != 0)
-            ray_run (r + row, r + row + step, sq + row, n, enemy);
-          else
-            for (int k = 0; k < n; k++)
-              {
-                int q = row + ray_order (v[0], k);
-                ray_run (r + q, r + q + step, sq + q, 1, enemy);
-              }
-        }
-    }
-}
-
-static void
-compute_rays (const DkTables *t, const guint8 *sq, guint8 enemy, DkRays ray)
-{
-  for (guint d = 0; d < DK_N_DIRS; d++)
-    compute_ray (t, sq, enemy, d, ray[d]);
-}
-
 static inline guint
 min_ray (const DkRays ray, guint d, int base, const gint16 *lead, guint n_lead)
 {
@@ -173,10 +103,12 @@ emit_ray (DkGen *g, const DkTables *t, int base, int step, int dy, guint m, guin
   else if (g->noisy_only)
     {
       int face = side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
-      int ya = t->rank_of[base];
+      int ya = t->rank_of[base], to_face = (face - ya) * dy;
       /* S's cells are at rank offsets -1..1, so the anchor ranks face - 1 .. face + 1;
-       * S's cells span at most two ranks, so one step k at most stays on the board. */
-      for (int yb = face - 1; dy != 0 && yb <= face + 1; yb++)
+       * S's cells span at most two ranks, so one step k at most stays on the board.
+       * Those steps go towards the face and are at least to_face - 1 (away from it, or
+       * from the face, no cell of S can come onto it). */
+      for (int yb = face - 1; to_face > 0 && (int) quiet >= to_face - 1 && yb <= face + 1; yb++)
         {
           int k = (yb - ya) * dy;
           if (k >= 1 && (guint) k <= quiet)
@@ -226,15 +158,45 @@ second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
   return m;
 }
 
+/* Lifts g's set S off the board, saving its cells; put_back undoes it. (The stores
+ * may alias g and t: what they read is read first.) */
+static inline gboolean
+lift_set (const DkGen *g, const DkTables *t, guint8 *sq, guint8 *saved)
+{
+  const gint16 *cells = t->tab[g->shape].cells;
+  guint8 *s = sq + g->anchor;
+
+  for (guint i = 0, n = t->orient[g->shape].n_cells; i < n; i++)
+    {
+      saved[i] = s[cells[i]];
+      s[cells[i]] = DK_EMPTY;
+    }
+  return TRUE;
+}
+
+static inline void
+put_back (const DkGen *g, const DkTables *t, guint8 *sq, const guint8 *saved)
+{
+  const gint16 *cells = t->tab[g->shape].cells;
+  guint8 *s = sq + g->anchor;
+
+  for (guint i = 0, n = t->orient[g->shape].n_cells; i < n; i++)
+    s[cells[i]] = saved[i];
+}
+
 /* "X then Y": a first slide onto empty cells, then a second one not parallel to it,
- * judged with S lifted off the board (see second_slide). Different paths to the same
- * translation are one move: the first one stamps its landing cell. */
+ * judged with S lifted off the board (see second_slide). With near (noisy moves,
+ * recaptures), few second slides are looked at: S is lifted for the first one after a
+ * one-step first slide. Different paths to the same translation are one move: the
+ * first one stamps its landing cell. */
 static void
-gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
+gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
               const DkOrientTables *ot, const DkPiece *pc, guint8 enemy, guint side,
               guint32 *stamp, guint32 mark, guint32 free_dirs)
 {
   guint range2 = pc->modes[1].range;
+  guint8 saved[TS_DOSEKI_MAX_SET];
+  gboolean lifted = g->near == NULL && lift_set (g, t, sq, saved);
 
   for (guint32 dirs = free_dirs & t->class_mask[pc->modes[0].cls]; dirs; dirs &= dirs - 1)
     {
@@ -251,15 +213,12 @@ gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
           guint32 dirs2 = across;
 
           base1 += t->dir_pad[d1];
+          /* Recaptures, noisy moves: only second slides (of at most two steps)
+           * that line a cell of S (of its box) up with a marked cell can land on one. */
           if (g->near)
-            {
-              /* Recaptures: only second slides (of at most two steps) that line a cell
-               * of S up with a marked cell can land on one. */
-              guint32 near = 0;
-              for (guint i = 0; i < t->orient[g->shape].n_cells; i++)
-                near |= g->near[base1 + ot->cells[i]];
-              dirs2 &= near;
-            }
+            dirs2 &= g->near[base1 + ot->box];
+          if (k1 == 1 && dirs2 != 0 && !lifted)
+            lifted = lift_set (g, t, sq, saved);
           /* ascending, as the class's directions are listed */
           for (; dirs2; dirs2 &= dirs2 - 1)
             {
@@ -280,6 +239,8 @@ gen_compound (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
             }
         }
     }
+  if (lifted)
+    put_back (g, t, sq, saved);
 }
 
 /* What the generation of one position shares between its moving sets. */
@@ -294,6 +255,8 @@ typedef struct {
   guint32         nb_own[DK_PAD_CELLS], nb_stop[DK_PAD_CELLS];   /* own cells only */
   guint8          own3[DK_PAD_CELLS], stop3[DK_PAD_CELLS];       /* see board_rows */
   DkRays          rays;                                          /* off-board cells 0 */
+  guint32         noisy_near[DK_PAD_CELLS];                      /* see board_noisy_near */
+  guint32         noisy_sees[DK_PAD_CELLS];                      /* see board_noisy_sees */
 } DkBoard;
 
 /* own3[q] has bit x + 1 if q + x (x = -1, 0, 1, along the file) is own; stop3[q] if it
@@ -356,7 +319,7 @@ board_next_mark (DkBoard *b)
 static G_GNUC_NO_INLINE void
 board_make_rays (DkBoard *b)
 {
-  compute_rays (b->t, b->sq, b->enemy, b->rays);
+  dk_compute_rays (b->t, b->sq, b->enemy, b->rays);
   b->have_rays = TRUE;
 }
 
@@ -414,6 +377,17 @@ set_stopped (const DkBoard *b, int a, guint o, guint32 dirs)
   return stopped & dirs;
 }
 
+/* The directions in which some cell of S (anchor a) sees a capture or the face. */
+static inline guint32
+set_sees (const guint32 *sees, int a, const DkOrientTables *ot, guint n)
+{
+  guint32 dirs = 0;
+
+  for (guint i = 0; i < n; i++)
+    dirs |= sees[a + ot->cells[i]];
+  return dirs;
+}
+
 /* The moves of the set of orientation o anchored at dense cell c (its cells own). */
 static inline void
 gen_set (DkGen *g, DkBoard *b, guint c, guint o)
@@ -426,6 +400,8 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   guint32 free = t->first_dirs[or->piece] & ~set_stopped (b, a, o, t->first_dirs[or->piece]);
   const void *rays;
 
+  if (free != 0 && g->sees && !pc->compound)
+    free &= set_sees (g->sees, a, ot, or->n_cells);
   if (free == 0)
     return;
   rays = board_rays (b);
@@ -433,22 +409,10 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   g->shape = o;
   g->from = c;
   g->anchor = a;
+  /* A single slide never meets S's own cells after its first step, so needs no
+   * lifting (a compound's second slide does). */
   if (pc->compound)
-    {
-      guint n = or->n_cells;
-      guint8 saved[TS_DOSEKI_MAX_SET];
-
-      /* The second slide is judged with S lifted off the board. A single slide never
-       * meets S's own cells after its first step, so needs no lifting. */
-      for (guint i = 0; i < n; i++)
-        {
-          saved[i] = b->sq[a + ot->cells[i]];
-          b->sq[a + ot->cells[i]] = DK_EMPTY;
-        }
-      gen_compound (g, t, b->sq, rays, ot, pc, b->enemy, b->side, b->stamp, board_next_mark (b), free);
-      for (guint i = 0; i < n; i++)
-        b->sq[a + ot->cells[i]] = saved[i];
-    }
+    gen_compound (g, t, b->sq, rays, ot, pc, b->enemy, b->side, b->stamp, board_next_mark (b), free);
   else if (pc->pawn)
     {
       gen_slides (g, t, rays, ot, pc->modes[0], TRUE, FALSE, b->side, free);
@@ -456,7 +420,83 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
     }
   else
     for (guint m = 0; m < pc->n_modes; m++)
-      gen_slides (g, t, rays, ot, pc->modes[m], TRUE, TRUE, b->side, free);
+      if (free & t->class_mask[pc->modes[m].cls])   /* many modes have none: no call */
+        gen_slides (g, t, rays, ot, pc->modes[m], TRUE, TRUE, b->side, free);
+}
+
+/* One pass of near_boxes: near[x] |= near[x + step], reading ahead of the writes. */
+static inline void
+or_ahead (guint32 *near, int step)
+{
+  for (int x = 0; x + step < DK_PAD_CELLS; x++)
+    near[x] |= near[x + step];
+}
+
+/* Turns near (per cell) into the OR over the 2×2×2 box whose low corner is x, one axis
+ * at a time: a compound set then reads one cell a step instead of each of its cells. */
+static void
+near_boxes (guint32 *near)
+{
+  or_ahead (near, 1);
+  or_ahead (near, DK_PAD_W);
+  or_ahead (near, DK_PAD_W * DK_PAD_W);
+}
+
+/* For noisy generation: noisy_near[x] has direction d if x + d or x + 2d holds an enemy
+ * or is on the mover's opposite face. A compound's second slide (at most two steps)
+ * that lines no cell of S up so captures nothing and promotes nothing. */
+static void
+board_noisy_near (DkBoard *b)
+{
+  const DkTables *t = b->t;
+
+  memset (b->noisy_near, 0, sizeof b->noisy_near);
+  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+    {
+      int x = t->pad_of[c];
+
+      b->noisy_near[x] |= t->face_near[b->side][t->rank_of[x]];
+      if (DK_OWNER (b->sq[x]) != b->enemy)
+        continue;
+      /* the border is two cells wide: x - 2d stays in the array */
+      for (guint d = 0; d < DK_N_DIRS; d++)
+        {
+          b->noisy_near[x - t->dir_pad[d]] |= 1u << d;
+          b->noisy_near[x - 2 * t->dir_pad[d]] |= 1u << d;
+        }
+    }
+}
+
+/* For noisy generation, per own cell x: the directions d in which the cells past x,
+ * while empty, end on an enemy or reach the mover's opposite face. A single slide that
+ * captures or promotes has such a cell: the one whose ray is the smallest (it ends the
+ * slide on the enemy), or the one that lands on the face (the last cell of S on its
+ * line, which walks there over empty cells). */
+static void
+board_noisy_sees (DkBoard *b)
+{
+  const DkTables *t = b->t;
+  const guint8 (*ray)[DK_PAD_CELLS] = board_rays (b);
+  int face = b->side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
+
+  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+    {
+      int x = t->pad_of[c];
+      guint to_face = (guint) ABS (face - t->rank_of[x]);
+      guint32 sees = 0;
+
+      if (DK_OWNER (b->sq[x]) != b->own)
+        continue;
+      /* an own or off-board neighbour ends the line at once (most cells of a block) */
+      for (guint32 ds = ~b->nb_stop[x] & ((1u << DK_N_DIRS) - 1); ds; ds &= ds - 1)
+        {
+          guint d = (guint) __builtin_ctz (ds), r = ray[d][x + t->dir_pad[d]];
+
+          if ((r & 1) || ((t->toward_face[b->side] >> d & 1) && (r >> 1) >= to_face))
+            sees |= 1u << d;
+        }
+      b->noisy_sees[x] = sees;
+    }
 }
 
 /* Word w of the orientations whose cells besides the anchor are own, for an anchor
@@ -476,6 +516,14 @@ generate_upto (TsPosition *p, TsMoveList *out, gboolean noisy_only, guint enough
   const DkTables *t = b->t;
   DkGen g = { out, 0, 0, 0, 0, 0, noisy_only };
 
+  if (noisy_only)
+    {
+      board_noisy_near (b);
+      near_boxes (b->noisy_near);
+      board_noisy_sees (b);
+      g.near = b->noisy_near;
+      g.sees = b->noisy_sees;
+    }
   for (guint c = 0; c < TS_DOSEKI_CELLS && g.n < enough; c++)
     {
       int a = t->pad_of[c];
@@ -601,6 +649,7 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
     onto[t->pad_of[last.to] + t->tab[last.shape].cells[i]] = 1;
   for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
     mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], lander, near, near_lander);
+  near_boxes (near);
 
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {

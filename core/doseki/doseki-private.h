@@ -38,6 +38,8 @@ typedef struct {
   gint16 lead[DK_N_DIRS][TS_DOSEKI_MAX_SET];       /* (S + d) \ S, padded offsets */
   guint8 n_lead[DK_N_DIRS];
   guint8 n_at_rank[3];                             /* cells with y offset -1, 0, 1 */
+  gint16 box;                                      /* padded offset from the anchor to the
+                                                      low corner of S's 2×2×2 box */
 } DkOrientTables;
 
 typedef struct {
@@ -52,6 +54,11 @@ typedef struct {
                                                           S's other cells (kept together
                                                           for a fast scan) */
   guint32             class_mask[4];           /* the directions of each class, as bits */
+  guint32             face_near[2][TS_DOSEKI_SIZE]; /* per side and rank y: the directions d
+                                                       with y + dy or y + 2 dy on the side's
+                                                       opposite face (noisy generation) */
+  guint32             toward_face[2];          /* per side: the directions whose rank step
+                                                  goes to its opposite face */
   guint16             pad_of[TS_DOSEKI_CELLS];
   gint16              dense_of[DK_PAD_CELLS]; /* -1 on the border */
   gint8               rank_of[DK_PAD_CELLS];  /* y of each cell, -1 on the border */
@@ -87,6 +94,16 @@ const DkPiece  *dk_piece (guint piece);
 
 /* The padded layout must be the rules core's: checked when the variant loads. */
 G_STATIC_ASSERT (DK_PAD_B == TS_PAD);
+
+/* ray[d][c] = 2 * r + e, where r is how many cells from c on, in direction d, are
+ * empty, and e is 1 if the cell that ends that run holds an enemy (0 if it is own or
+ * off the board). A single slide never meets its own vacated cells after the first
+ * step (every shape fits a 2×2×2 box), so the smallest ray over S's leading cells tells
+ * the whole slide: r free steps, then a capture if every leading cell stopped at that
+ * step holds an enemy. */
+typedef guint8 DkRays[DK_N_DIRS][DK_PAD_CELLS];
+
+void     dk_compute_rays (const DkTables *t, const guint8 *sq, guint8 enemy, DkRays ray);
 
 void     dk_cell_name (TsCell c, char buf[4]);
 TsCell   dk_parse_cell (const char *text, const char **end);

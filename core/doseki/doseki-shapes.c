@@ -156,6 +156,24 @@ build_directions (DkTables *t)
     t->dir_opposite[d] = DK_N_DIRS - 1 - d;
 }
 
+/* The directions that bring a cell to a side's opposite face (Red's rank 9, Black's
+ * rank 1): what noisy generation keeps for promotions. */
+static void
+build_face_masks (DkTables *t)
+{
+  for (guint d = 0; d < DK_N_DIRS; d++)
+    for (guint side = 0; side < 2; side++)
+      {
+        int face = side == 0 ? TS_DOSEKI_SIZE - 1 : 0, dy = t->dir_vec[d][1];
+
+        if (dy == (side == 0 ? 1 : -1))
+          t->toward_face[side] |= 1u << d;
+        for (int y = 0; y < TS_DOSEKI_SIZE; y++)
+          if (y + dy == face || y + 2 * dy == face)
+            t->face_near[side][y] |= 1u << d;
+      }
+}
+
 static void
 build_orientations (DkTables *t)
 {
@@ -209,6 +227,18 @@ build_orientations (DkTables *t)
   g_assert (n == TS_DOSEKI_N_ORIENTATIONS);
 }
 
+/* The padded offset from the anchor to the low corner of the 2×2×2 box that holds S. */
+static gint16
+box_corner (const TsDosekiOrientation *o)
+{
+  int low[3] = { 0, 0, 0 };
+
+  for (guint c = 0; c < o->n_cells; c++)
+    for (int k = 0; k < 3; k++)
+      low[k] = MIN (low[k], o->cells[c][k]);
+  return (gint16) pad_offset (low[0], low[1], low[2]);
+}
+
 static void
 build_lead_cells (DkTables *t)
 {
@@ -229,6 +259,7 @@ build_lead_cells (DkTables *t)
                                  o->cells[c][2] + t->dir_vec[d][2]))
               ot->in_s[c] |= 1u << d;
         }
+      ot->box = box_corner (o);
       for (guint d = 0; d < DK_N_DIRS; d++)
         for (guint c = 0; c < o->n_cells; c++)
           {
@@ -273,6 +304,7 @@ dk_build_tables (gpointer data)
   DkTables *t = &tables;
 
   build_directions (t);
+  build_face_masks (t);
   build_orientations (t);
   build_lead_cells (t);
   build_piece_tables (t);
