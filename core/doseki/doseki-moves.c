@@ -160,7 +160,7 @@ second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
 
 /* Lifts g's set S off the board, saving its cells; put_back undoes it. (The stores
  * may alias g and t: what they read is read first.) */
-static inline gboolean
+static inline void
 lift_set (const DkGen *g, const DkTables *t, guint8 *sq, guint8 *saved)
 {
   const gint16 *cells = t->tab[g->shape].cells;
@@ -171,7 +171,6 @@ lift_set (const DkGen *g, const DkTables *t, guint8 *sq, guint8 *saved)
       saved[i] = s[cells[i]];
       s[cells[i]] = DK_EMPTY;
     }
-  return TRUE;
 }
 
 static inline void
@@ -196,8 +195,10 @@ gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
 {
   guint range2 = pc->modes[1].range;
   guint8 saved[TS_DOSEKI_MAX_SET];
-  gboolean lifted = g->near == NULL && lift_set (g, t, sq, saved);
+  gboolean lifted = g->near == NULL;
 
+  if (lifted)     /* all moves: every second slide is looked at */
+    lift_set (g, t, sq, saved);
   for (guint32 dirs = free_dirs & t->class_mask[pc->modes[0].cls]; dirs; dirs &= dirs - 1)
     {
       guint d1 = (guint) __builtin_ctz (dirs);
@@ -218,7 +219,10 @@ gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
           if (g->near)
             dirs2 &= g->near[base1 + ot->box];
           if (k1 == 1 && dirs2 != 0 && !lifted)
-            lifted = lift_set (g, t, sq, saved);
+            {
+              lift_set (g, t, sq, saved);
+              lifted = TRUE;
+            }
           /* ascending, as the class's directions are listed */
           for (; dirs2; dirs2 &= dirs2 - 1)
             {
