@@ -127,11 +127,34 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
     }
 }
 
-/* Descending by score: insertion sort (stable), after a Shell sort's wider gaps on long
- * lists (Doseki's thousands of moves). g_qsort_with_data's callback per comparison
- * cost more than the whole sort of a chess node's few dozen moves. */
+/* The move as one number: Doseki's ties are broken by it. */
+static inline guint64
+move_key (TsMove m)
+{
+  guint64 k;
+
+  memcpy (&k, &m, sizeof k);
+  return k;
+}
+
+/* Whether a is tried before b: the higher score; with by_move, equal scores by the
+ * move itself. Doseki's scores tie often (as many checkers taken by sets of one size),
+ * and a list's order of generation must not decide which of them the beam searches:
+ * the captures generated alone then come in the order they have among all the moves
+ * (the staged picker below). Chess keeps the order of generation for its ties. */
+static inline gboolean
+goes_before (const TsScoredMove *a, const TsScoredMove *b, gboolean by_move)
+{
+  if (a->score != b->score)
+    return a->score > b->score;
+  return by_move && move_key (a->m) < move_key (b->m);
+}
+
+/* Best first: insertion sort (stable), after a Shell sort's wider gaps on long lists
+ * (Doseki's thousands of moves). g_qsort_with_data's callback per comparison cost
+ * more than the whole sort of a chess node's few dozen moves. */
 void
-ts_engine_sort_scored (TsScoredMove *sm, guint n)
+ts_engine_sort_scored (TsScoredMove *sm, guint n, gboolean by_move)
 {
   static const guint gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
 
@@ -144,7 +167,7 @@ ts_engine_sort_scored (TsScoredMove *sm, guint n)
         {
           TsScoredMove t = sm[i];
           guint j = i;
-          for (; j >= gap && sm[j - gap].score < t.score; j -= gap)
+          for (; j >= gap && goes_before (&t, &sm[j - gap], by_move); j -= gap)
             sm[j] = sm[j - gap];
           sm[j] = t;
         }
@@ -260,7 +283,7 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
         {
           guint best = i;
           for (guint j = i + 1; j < pk->n; j++)
-            if (sm[j].score > sm[best].score)
+            if (goes_before (&sm[j], &sm[best], e->ev.doseki))
               best = j;
           TsScoredMove t = sm[i];
           sm[i] = sm[best];
@@ -277,7 +300,7 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
           for (guint j = i; j < pk->n; j++)
             if (losing_capture (e, pk, &sm[j]))
               sm[j].score += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
-          ts_engine_sort_scored (sm + i, pk->n - i);
+          ts_engine_sort_scored (sm + i, pk->n - i, e->ev.doseki);
         }
       pk->next++;
       *out = sm[i].m;
