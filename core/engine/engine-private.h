@@ -29,6 +29,10 @@ typedef struct {
 /* The move picker of one node (movepick.c): the hash move first, before any
  * generation, then the generated moves by score; captures that lose material by
  * static exchange go after the quiet moves (quiescence skips them itself). */
+/* Which of the generated moves a picker gives: all; or a Doseki node's captures, then
+ * the rest (the captures come first in its order, and generating them alone is cheaper). */
+enum { TS_PICK_ALL, TS_PICK_CAPTURES, TS_PICK_REST };
+
 typedef struct {
   int           ply;
   TsMove        hash_move;
@@ -36,6 +40,7 @@ typedef struct {
   gboolean      noisy_only;   /* quiescence, not in check: captures and promotions */
   gboolean      recaptures;   /* Doseki quiescence past its first ply: only the captures */
   TsMove        recapture_of; /* onto the cells this move moved to are generated */
+  guint         part;         /* TS_PICK_… */
   TsMoveList   *list;
   TsScoredMove *sm;
   guint         n, next;

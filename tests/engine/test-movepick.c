@@ -1,0 +1,86 @@
+/* The move picker: a Doseki node's captures generated alone, then the rest, come in
+ * the order that all its moves generated at once have. */
+#include "engine/engine-private.h"
+#include "rules/notation.h"
+
+/* Every move the picker gives, in order. */
+static void
+pick_all (TsEngine *e, TsMove hash_move, guint part, TsMoveList *out)
+{
+  TsPicker pk;
+  TsMove m;
+
+  ts_picker_init (&pk, e, 1, hash_move, FALSE, FALSE);
+  pk.part = part;
+  while (ts_picker_next (&pk, e, &m))
+    ts_move_list_push (out, m);
+}
+
+static void
+test_doseki_captures_first (void)
+{
+  const TsVariant *v = ts_variant_lookup ("doseki");
+  g_autoptr (GRand) r = g_rand_new_with_seed (16);
+  TsEngine *e = ts_engine_new (v, 1);
+  guint staged = 0, with_rest = 0;
+
+  ts_engine_prepare (e);
+  for (guint game = 0; game < 6; game++)
+    {
+      g_autoptr (TsPosition) pos = ts_position_new_initial (v);
+
+      for (guint ply = 0; ply < 90; ply++)
+        {
+          TsMoveList l, all, captures_first;
+          TsUndo u;
+
+          ts_move_list_init (&l);
+          ts_position_generate_legal (pos, &l);
+          if (l.n == 0)
+            break;
+          if (ply % 15 == 14)
+            {
+              /* Scores that tie and scores that do not: history and killers as a
+               * search leaves them, and a hash move that is a capture or not. */
+              for (guint k = 0; k < 300; k++)
+                e->history[g_rand_int_range (r, 0, 2)][g_rand_int_range (r, 0, 16)]
+                          [g_rand_int_range (r, 0, (gint32) v->geometry.ncells)] = g_rand_int_range (r, -500, 500);
+              e->killers[1][0] = l.moves[g_rand_int_range (r, 0, (gint32) l.n)];
+              e->pos = pos;
+              ts_move_list_init (&all);
+              ts_move_list_init (&captures_first);
+              TsMove hash = l.moves[g_rand_int_range (r, 0, (gint32) l.n)];
+              pick_all (e, hash, TS_PICK_ALL, &all);
+              pick_all (e, hash, TS_PICK_CAPTURES, &captures_first);
+              g_assert_cmpuint (all.n, ==, l.n);
+              g_assert_cmpuint (captures_first.n, ==, all.n);
+              for (guint i = 0; i < all.n; i++)
+                g_assert_true (ts_move_equal (captures_first.moves[i], all.moves[i]));
+              /* The hash move first; then the captures before every other move. */
+              g_assert_true (ts_move_equal (all.moves[0], hash));
+              guint i = 1;
+              while (i < all.n && (all.moves[i].flags & TS_MOVE_CAPTURE))
+                i++;
+              for (guint k = i; k < all.n; k++)
+                g_assert_false (all.moves[k].flags & TS_MOVE_CAPTURE);
+              staged++;
+              with_rest += i < all.n;
+              ts_move_list_clear (&all);
+              ts_move_list_clear (&captures_first);
+            }
+          ts_position_make (pos, l.moves[g_rand_int_range (r, 0, (gint32) l.n)], &u);
+          ts_move_list_clear (&l);
+        }
+    }
+  g_assert_cmpuint (staged, >=, 30);
+  g_assert_cmpuint (with_rest, >=, 30);
+  ts_engine_free (e);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/movepick/doseki-captures-first", test_doseki_captures_first);
+  return g_test_run ();
+}
