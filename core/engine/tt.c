@@ -2,7 +2,6 @@
 #include "engine/tt.h"
 
 #include <stdint.h>
-#include <string.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
@@ -53,7 +52,7 @@ ts_tt_init (TsTT *tt, guint megabytes)
   tt->n_buckets = n;
   tt->entries = alloc_entries (tt, n * TS_TT_BUCKET * sizeof (TsTTEntry));
   tt->generation = 0;
-  tt->stored = FALSE;
+  tt->salt = 0;
 }
 
 void
@@ -70,15 +69,16 @@ ts_tt_free (TsTT *tt)
   tt->n_buckets = 0;
 }
 
+/* Empties the table without writing it (zeroing 16 MiB and more took longer than many
+ * searches): the keys stored from now on are salted anew, so that no earlier entry
+ * matches a probe (as often as two positions' keys collide: one in 2^32), and the
+ * generation moves half its cycle on, so that the earlier entries are 32 searches
+ * old and are replaced first, as empty ones are. */
 void
 ts_tt_clear (TsTT *tt)
 {
-  /* Zeroing a table that is still zero would only make the system map all its
-   * pages (16 MiB and more) before a search that may touch a few of them. */
-  if (tt->stored)
-    memset (tt->entries, 0, tt->n_buckets * TS_TT_BUCKET * sizeof (TsTTEntry));
-  tt->stored = FALSE;
-  tt->generation = 0;
+  tt->salt += 0x9e3779b9u;   /* odd: 2^32 clears before a salt comes back */
+  tt->generation = (tt->generation + 32) & 63;
 }
 
 void
@@ -112,7 +112,7 @@ ts_tt_probe (const TsTT *tt, guint64 key, int ply,
              TsMove *move, int *score, int *depth, int *bound)
 {
   TsTTEntry *b = ts_tt_bucket (tt, key);
-  guint32 k = (guint32) (key >> 32);
+  guint32 k = (guint32) (key >> 32) ^ tt->salt;
 
   for (int i = 0; i < TS_TT_BUCKET; i++)
     if (b[i].key == k && (b[i].genbound & 3) != TS_BOUND_NONE)
@@ -132,11 +132,10 @@ void
 ts_tt_store (TsTT *tt, guint64 key, int ply, TsMove move, int score, int depth, int bound)
 {
   TsTTEntry *b = ts_tt_bucket (tt, key);
-  guint32 k = (guint32) (key >> 32);
+  guint32 k = (guint32) (key >> 32) ^ tt->salt;
   TsTTEntry *victim = NULL;
   int worst = G_MAXINT;
 
-  tt->stored = TRUE;
   for (int i = 0; i < TS_TT_BUCKET; i++)
     {
       if (b[i].key == k || (b[i].genbound & 3) == TS_BOUND_NONE)

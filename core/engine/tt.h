@@ -25,7 +25,7 @@ typedef struct {
   TsTTEntry *entries;
   gsize      n_buckets;   /* a power of two */
   guint8     generation;  /* 0..63, advanced by each search */
-  gboolean   stored;      /* something was stored since the entries were last zeroed */
+  guint32    salt;        /* XORed into the stored keys: a clear changes it */
   gsize      mapped;      /* bytes mapped for the entries (0: allocated by GLib) */
 } TsTT;
 

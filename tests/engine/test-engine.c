@@ -68,8 +68,7 @@ test_tt_mate_scores (void)
   g_assert_cmpint (score, ==, 250);
   g_assert_cmpint (bound, ==, TS_BOUND_LOWER);
 
-  /* Clearing forgets every entry, also when cleared twice (the second time the table
-   * is known to be zero already), and after probes alone. */
+  /* Clearing forgets every entry, also when cleared twice, and after probes alone. */
   ts_tt_clear (&tt);
   g_assert_false (ts_tt_probe (&tt, 44, 2, &got, &score, &depth, &bound));
   ts_tt_clear (&tt);
@@ -87,6 +86,23 @@ test_tt_mate_scores (void)
   for (guint64 i = 1; i <= 4; i++)
     ts_tt_store (&tt, base | (i << 40), 0, m, 1, 1, TS_BOUND_EXACT);
   g_assert_false (ts_tt_probe (&tt, base, 0, &got, &score, &depth, &bound));
+
+  /* A clear does not write the table: what it forgot counts as empty. A bucket full of
+   * deep entries, cleared, takes four shallow new ones, none evicting another; each
+   * entry of the table, cleared, misses its probe. */
+  for (guint64 i = 0; i < 4; i++)
+    ts_tt_store (&tt, base | (i << 40), 0, m, 1, 200, TS_BOUND_EXACT);
+  ts_tt_clear (&tt);
+  for (guint64 i = 4; i < 8; i++)
+    ts_tt_store (&tt, base | (i << 40), 0, m, 2, 0, TS_BOUND_UPPER);
+  for (guint64 i = 0; i < 8; i++)
+    g_assert_true (ts_tt_probe (&tt, base | (i << 40), 0, &got, &score, &depth, &bound) == (i >= 4));
+  for (guint64 i = 0; i < tt.n_buckets * TS_TT_BUCKET; i++)
+    ts_tt_store (&tt, i * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15), 0, m, 3, 5, TS_BOUND_LOWER);
+  ts_tt_clear (&tt);
+  for (guint64 i = 0; i < tt.n_buckets * TS_TT_BUCKET; i++)
+    g_assert_false (ts_tt_probe (&tt, i * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15), 0, &got, &score, &depth, &bound));
+  g_assert_cmpuint (ts_tt_hashfull (&tt), ==, 0);
   ts_tt_free (&tt);
 }
 
