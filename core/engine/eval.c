@@ -142,7 +142,6 @@ append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
   /* the targets seen (promotions list a cell once per piece): a bitmap, where a search
    * of t[] made engine creation quadratic in the targets */
   guint64 seen[(TS_MAX_CELLS + 63) / 64] = { 0 };
-  gint16 end = 0;
 
   for (guint i = 0; i < moves->n; i++)
     {
@@ -189,26 +188,24 @@ append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
       n_single += j == i + 1;
       i = j;
     }
-  gint16 count = (gint16) n_single;
-  g_array_append_val (rays, count);
+  /* Written in place: at most the n cells, a count or length per ray, and the end
+   * (an append a cell was a sixth of making an engine). */
+  guint start = rays->len;
+  g_array_set_size (rays, start + 2 * n + 2);
+  gint16 *w = &g_array_index (rays, gint16, start);
+  *w++ = (gint16) n_single;
   for (guint i = 0; i < n; i = ray_end[i])
     if (ray_end[i] == i + 1)
-      {
-        gint16 c = TARGET_CELL (t[i]);
-        g_array_append_val (rays, c);
-      }
+      *w++ = TARGET_CELL (t[i]);
   for (guint i = 0; i < n; i = ray_end[i])
     if (ray_end[i] > i + 1)
       {
-        gint16 len = (gint16) (ray_end[i] - i);
-        g_array_append_val (rays, len);
+        *w++ = (gint16) (ray_end[i] - i);
         for (guint k = i; k < ray_end[i]; k++)
-          {
-            gint16 c = TARGET_CELL (t[k]);
-            g_array_append_val (rays, c);
-          }
+          *w++ = TARGET_CELL (t[k]);
       }
-  g_array_append_val (rays, end);
+  *w++ = 0;
+  g_array_set_size (rays, (guint) (w - &g_array_index (rays, gint16, 0)));
 }
 
 static double
