@@ -141,7 +141,8 @@ move_key (TsMove m)
  * move itself. Doseki's scores tie often (as many checkers taken by sets of one size),
  * and a list's order of generation must not decide which of them the beam searches:
  * the captures generated alone then come in the order they have among all the moves
- * (the staged picker below). Chess keeps the order of generation for its ties. */
+ * (the staged picker below), and a heap gives the same order as a sort. Chess keeps
+ * the order of generation for its ties. */
 static inline gboolean
 goes_before (const TsScoredMove *a, const TsScoredMove *b, gboolean by_move)
 {
@@ -150,11 +151,11 @@ goes_before (const TsScoredMove *a, const TsScoredMove *b, gboolean by_move)
   return by_move && move_key (a->m) < move_key (b->m);
 }
 
-/* Best first: insertion sort (stable), after a Shell sort's wider gaps on long lists
- * (Doseki's thousands of moves). g_qsort_with_data's callback per comparison cost
- * more than the whole sort of a chess node's few dozen moves. */
+/* Best first: insertion sort (stable), after a Shell sort's wider gaps on long lists.
+ * g_qsort_with_data's callback per comparison cost more than the whole sort of a chess
+ * node's few dozen moves. */
 void
-ts_engine_sort_scored (TsScoredMove *sm, guint n, gboolean by_move)
+ts_engine_sort_scored (TsScoredMove *sm, guint n)
 {
   static const guint gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
 
@@ -167,7 +168,7 @@ ts_engine_sort_scored (TsScoredMove *sm, guint n, gboolean by_move)
         {
           TsScoredMove t = sm[i];
           guint j = i;
-          for (; j >= gap && goes_before (&t, &sm[j - gap], by_move); j -= gap)
+          for (; j >= gap && sm[j - gap].score < t.score; j -= gap)
             sm[j] = sm[j - gap];
           sm[j] = t;
         }
@@ -259,6 +260,47 @@ generate (TsPicker *pk, TsEngine *e)
   pk->next = 0;
 }
 
+/* The moves sm[first, n) as a binary heap, best on top by goes_before's total order,
+ * laid out from the end: node j is sm[n - 1 - j]. A pick takes the top into sm[first]
+ * and the heap then holds sm[first + 1, n): the sequence of picks is the sorted order. */
+#define HEAP(j) sm[n - 1 - (j)]
+
+static void
+heap_sink (TsScoredMove *sm, guint n, guint size, guint j)
+{
+  TsScoredMove x = HEAP (j);
+
+  for (guint c; (c = 2 * j + 1) < size; j = c)
+    {
+      if (c + 1 < size && goes_before (&HEAP (c + 1), &HEAP (c), TRUE))
+        c++;
+      if (!goes_before (&HEAP (c), &x, TRUE))
+        break;
+      HEAP (j) = HEAP (c);
+    }
+  HEAP (j) = x;
+}
+
+static void
+heap_make (TsScoredMove *sm, guint first, guint n)
+{
+  guint size = n - first;
+
+  for (guint j = size / 2; j-- > 0;)
+    heap_sink (sm, n, size, j);
+}
+
+static void
+heap_pop (TsScoredMove *sm, guint first, guint n)
+{
+  TsScoredMove top = HEAP (0);
+
+  HEAP (0) = sm[first];   /* the heap's last node */
+  heap_sink (sm, n, n - first - 1, 0);
+  sm[first] = top;
+}
+#undef HEAP
+
 gboolean
 ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
 {
@@ -305,13 +347,21 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
               continue;
             }
         }
+      else if (e->ev.doseki)
+        {
+          /* Doseki's thousands of moves (no capture of its loses by exchange): a
+           * heap gives the few the beam searches without sorting them all. */
+          if (i == SELECTION_PICKS)
+            heap_make (sm, i, pk->n);
+          heap_pop (sm, i, pk->n);
+        }
       else if (i == SELECTION_PICKS)
         {
           /* The rest in one sort, the losing captures demoted first. */
           for (guint j = i; j < pk->n; j++)
             if (losing_capture (e, pk, &sm[j]))
               sm[j].score += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
-          ts_engine_sort_scored (sm + i, pk->n - i, e->ev.doseki);
+          ts_engine_sort_scored (sm + i, pk->n - i);
         }
       pk->next++;
       *out = sm[i].m;

@@ -1,5 +1,7 @@
 /* The move picker: a Doseki node's captures generated alone, then the rest, come in
  * the order that all its moves generated at once have. */
+#include <string.h>
+
 #include "engine/engine-private.h"
 #include "rules/notation.h"
 
@@ -14,6 +16,28 @@ pick_all (TsEngine *e, TsMove hash_move, guint part, TsMoveList *out)
   pk.part = part;
   while (ts_picker_next (&pk, e, &m))
     ts_move_list_push (out, m);
+}
+
+static guint64
+move_key (TsMove m)
+{
+  guint64 k;
+
+  memcpy (&k, &m, sizeof k);
+  return k;
+}
+
+/* The moves after the hash move come by descending score, ties by ascending move. */
+static void
+assert_best_first (TsEngine *e, const TsMoveList *picked, TsMove hash)
+{
+  TsMoveList rest = { .moves = picked->moves + 1, .n = picked->n - 1 };
+  g_autofree TsScoredMove *sm = g_new (TsScoredMove, rest.n);
+
+  ts_engine_score_moves (e, sm, &rest, hash, 1);
+  for (guint k = 0; k + 1 < rest.n; k++)
+    g_assert_true (sm[k].score > sm[k + 1].score ||
+                   (sm[k].score == sm[k + 1].score && move_key (sm[k].m) < move_key (sm[k + 1].m)));
 }
 
 static void
@@ -56,8 +80,9 @@ test_doseki_captures_first (void)
               g_assert_cmpuint (captures_first.n, ==, all.n);
               for (guint i = 0; i < all.n; i++)
                 g_assert_true (ts_move_equal (captures_first.moves[i], all.moves[i]));
-              /* The hash move first; then the captures before every other move. */
+              /* The hash move first; then best first, equal scores by the move. */
               g_assert_true (ts_move_equal (all.moves[0], hash));
+              assert_best_first (e, &all, hash);
               guint i = 1;
               while (i < all.n && (all.moves[i].flags & TS_MOVE_CAPTURE))
                 i++;
