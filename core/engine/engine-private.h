@@ -141,6 +141,10 @@ gboolean ts_picker_next        (TsPicker *pk, TsEngine *e, TsMove *out);
 void   ts_engine_reward_quiet  (TsEngine *e, int ply, int depth, TsMove m,
                                 const TsMove *tried, guint n_tried);
 
+/* search.c: root moves by score, best first, equal scores in their order */
+int    ts_engine_cmp_root      (gconstpointer a, gconstpointer b, gpointer data);
+void   ts_engine_sort_root     (TsRootMove *rm, guint n);
+
 /* mate.c */
 void   ts_engine_mate_search   (TsEngine *e, guint max_moves, TsSearchInfoFunc info_func,
                                 gpointer user_data, TsSearchInfo *out);

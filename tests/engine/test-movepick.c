@@ -1,5 +1,5 @@
-/* The move picker: a Doseki node's captures generated alone, then the rest, come in
- * the order that all its moves generated at once have. */
+/* Move ordering: a Doseki node's captures generated alone, then the rest, come in the
+ * order that all its moves generated at once have; the root's moves sorted by score. */
 #include <string.h>
 
 #include "engine/engine-private.h"
@@ -102,10 +102,44 @@ test_doseki_captures_first (void)
   ts_engine_free (e);
 }
 
+/* The root's sort after an iteration gives what a stable merge sort gives: with a few
+ * scores among -infinity (as iterations leave them), and with every score rising
+ * (which ends in the merge sort). */
+static void
+test_root_order (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (5);
+
+  for (guint round = 0; round < 200; round++)
+    {
+      guint n = (guint) g_rand_int_range (r, 1, round % 2 ? 60 : 3000);
+      g_autofree TsRootMove *a = g_new0 (TsRootMove, n);
+      g_autofree TsRootMove *b = NULL;
+
+      for (guint i = 0; i < n; i++)
+        {
+          a[i].m.to = (TsCell) i;
+          if (round % 5 == 4)
+            a[i].score = (int) i / 3;
+          else
+            a[i].score = g_rand_int_range (r, 0, 50) ? -TS_SCORE_INFINITE : g_rand_int_range (r, -40, 40);
+        }
+      b = g_memdup2 (a, n * sizeof *a);
+      ts_engine_sort_root (a, n);
+      g_qsort_with_data (b, n, sizeof *b, ts_engine_cmp_root, NULL);
+      for (guint i = 0; i < n; i++)
+        {
+          g_assert_cmpint (a[i].m.to, ==, b[i].m.to);
+          g_assert_cmpint (a[i].score, ==, b[i].score);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/movepick/doseki-captures-first", test_doseki_captures_first);
+  g_test_add_func ("/engine/movepick/root-order", test_root_order);
   return g_test_run ();
 }
