@@ -45,7 +45,7 @@ mate_node (TsEngine *e, int moves_left, int ply)
   ts_position_generate_legal (pos, list);
   TsScoredMove *sm = ts_engine_scored_for (e, ply, list->n);
   ts_engine_score_moves (e, sm, list, tt_move, ply);
-  g_qsort_with_data (sm, list->n, sizeof *sm, ts_engine_cmp_scored, NULL);
+  ts_engine_sort_scored_stable (sm, list->n);
 
   int child_left = moves_left - (ours && ts_position_side_to_move (pos) == e->root_seat);
   found = !ours;

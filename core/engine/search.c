@@ -756,7 +756,7 @@ root_moves (TsEngine *e)
   ts_tt_probe (&e->tt, ts_position_hash (e->pos) ^ e->key_salt, 0, &hash_move, &s, &d, &b);
   TsScoredMove *sm = ts_engine_scored_for (e, 0, l->n);
   ts_engine_score_moves (e, sm, l, hash_move, 0);
-  g_qsort_with_data (sm, l->n, sizeof *sm, ts_engine_cmp_scored, NULL);
+  ts_engine_sort_scored_stable (sm, l->n);
   ts_engine_root_free (e);
   e->root = g_new0 (TsRootMove, MAX (l->n, 1));
   e->n_root = l->n;

@@ -135,11 +135,46 @@ test_root_order (void)
     }
 }
 
+static int
+cmp_scored (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const TsScoredMove *x = a, *y = b;
+
+  return (y->score > x->score) - (y->score < x->score);
+}
+
+/* The stable sort of scored moves (the root's first order, the mate search's) gives
+ * what GLib's stable merge sort gives, short lists and long, with many equal scores. */
+static void
+test_stable_order (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (8);
+
+  for (guint round = 0; round < 300; round++)
+    {
+      guint n = (guint) g_rand_int_range (r, 0, round % 3 ? 40 : 5000);
+      g_autofree TsScoredMove *a = g_new0 (TsScoredMove, MAX (n, 1));
+      g_autofree TsScoredMove *b = NULL;
+
+      for (guint i = 0; i < n; i++)
+        {
+          a[i].m.to = (TsCell) i;
+          a[i].score = g_rand_int_range (r, 0, round % 2 ? 8 : 100000);
+        }
+      b = g_memdup2 (a, MAX (n, 1) * sizeof *a);
+      ts_engine_sort_scored_stable (a, n);
+      g_qsort_with_data (b, n, sizeof *b, cmp_scored, NULL);
+      for (guint i = 0; i < n; i++)
+        g_assert_true (ts_move_equal (a[i].m, b[i].m) && a[i].score == b[i].score);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/movepick/doseki-captures-first", test_doseki_captures_first);
   g_test_add_func ("/engine/movepick/root-order", test_root_order);
+  g_test_add_func ("/engine/movepick/stable-order", test_stable_order);
   return g_test_run ();
 }
