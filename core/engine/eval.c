@@ -89,21 +89,33 @@
 #define KING_ATTACK_MAX   600
 #endif
 
+#ifndef KING_ATTACK
+#define KING_ATTACK       1.0
+#endif
+#ifndef RAUMSCHACH_KING_ATTACK
+#define RAUMSCHACH_KING_ATTACK KING_ATTACK
+#endif
+#ifndef CUBIC8_KING_ATTACK
+#define CUBIC8_KING_ATTACK KING_ATTACK
+#endif
+
 /* The variants tuned by matches; the others take the defaults. */
 static const struct {
   const char    *id;
   TsEvalWeights  w;
 } tuned[] = {
-  { "raumschach", { RAUMSCHACH_VALUE_PER_TARGET, RAUMSCHACH_ADVANCE_LINEAR, RAUMSCHACH_ADVANCE_SQUARE } },
-  { "parton", { PARTON_VALUE_PER_TARGET, PARTON_ADVANCE_LINEAR, PARTON_ADVANCE_SQUARE } },
-  { "parton-compulsion", { PARTON_VALUE_PER_TARGET, ADVANCE_LINEAR, ADVANCE_SQUARE } },
-  { "nihongi", { NIHONGI_VALUE_PER_TARGET, ADVANCE_LINEAR, ADVANCE_SQUARE } },
+  { "raumschach", { RAUMSCHACH_VALUE_PER_TARGET, RAUMSCHACH_ADVANCE_LINEAR, RAUMSCHACH_ADVANCE_SQUARE,
+                    RAUMSCHACH_KING_ATTACK } },
+  { "parton", { PARTON_VALUE_PER_TARGET, PARTON_ADVANCE_LINEAR, PARTON_ADVANCE_SQUARE, KING_ATTACK } },
+  { "parton-compulsion", { PARTON_VALUE_PER_TARGET, ADVANCE_LINEAR, ADVANCE_SQUARE, KING_ATTACK } },
+  { "nihongi", { NIHONGI_VALUE_PER_TARGET, ADVANCE_LINEAR, ADVANCE_SQUARE, KING_ATTACK } },
+  { "cubic8", { VALUE_PER_TARGET, ADVANCE_LINEAR, ADVANCE_SQUARE, CUBIC8_KING_ATTACK } },
 };
 
 void
 ts_eval_weights (const TsVariant *v, TsEvalWeights *w)
 {
-  *w = (TsEvalWeights) { VALUE_PER_TARGET, ADVANCE_LINEAR, ADVANCE_SQUARE };
+  *w = (TsEvalWeights) { VALUE_PER_TARGET, ADVANCE_LINEAR, ADVANCE_SQUARE, KING_ATTACK };
   for (guint i = 0; i < G_N_ELEMENTS (tuned); i++)
     if (g_str_equal (v->id, tuned[i].id))
       *w = tuned[i].w;
@@ -442,6 +454,9 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
   init_pawn_progress (ev, &weights);
   init_phase (ev);
   init_piece_tables (ev);
+  for (int a = 0; a < TS_EVAL_KING_ATTACKS; a++)
+    ev->king_attack[a] = (gint16) MIN (KING_ATTACK_MAX,
+                                       lround (weights.king_attack * (KING_ATTACK_SQUARE * sq (a) + KING_ATTACK_LINEAR * a)));
 }
 
 void
@@ -674,8 +689,7 @@ ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
       if (!counts[s])
         continue;
       if (king[s] != TS_NO_CELL)
-        mg[s] += SHELTER_WEIGHT * shelter[s] -
-                 MIN (KING_ATTACK_MAX, KING_ATTACK_SQUARE * sq (attacks[s]) + KING_ATTACK_LINEAR * attacks[s]);
+        mg[s] += SHELTER_WEIGHT * shelter[s] - ev->king_attack[MIN (attacks[s], TS_EVAL_KING_ATTACKS - 1)];
       seat_score[s] = (mg[s] * phase + eg[s] * (256 - phase)) / 256 + hand_material (ev, pos, s);
     }
   return combine (ev, seat_score, counts, side_of, side);

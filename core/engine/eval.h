@@ -8,6 +8,8 @@
 
 G_BEGIN_DECLS
 
+#define TS_EVAL_KING_ATTACKS 128   /* more attacks on a king's cells count as this many */
+
 typedef struct {
   const TsVariant *variant;
   gboolean doseki;
@@ -33,6 +35,7 @@ typedef struct {
   gint16  *pst_mg, *pst_eg;
   int      npm[16];
   int      phase_total;         /* non-pawn material of the initial position */
+  gint16   king_attack[TS_EVAL_KING_ATTACKS];   /* penalty for a attacks on a king's cells */
 } TsEval;
 
 /* The weights that matches chose for a variant (docs/engine.md, "Tuning the evaluation
@@ -41,6 +44,7 @@ typedef struct {
   double value_per_target;   /* a piece's value: 130 + this × its average mobility */
   double advance_linear;     /* a pawn δ cells on: linear × δ + square × δ² */
   double advance_square;
+  double king_attack;        /* scales the attacks-on-the-king penalty (not its cap) */
 } TsEvalWeights;
 
 void ts_eval_weights (const TsVariant *v, TsEvalWeights *w);
