@@ -227,7 +227,8 @@ ts_picker_init (TsPicker *pk, TsEngine *e, int ply, TsMove hash_move, gboolean q
   /* A Doseki node searches a beam of its best-ordered moves, and its captures are
    * ordered before every other move: most nodes have more captures than the beam is
    * wide (all of the bench's, and of a depth 4 search from the start), and then
-   * generating only them (a third of a full generation) finds the same moves. */
+   * generating only them (about half the work of a full generation) finds the same
+   * moves. */
   pk->part = e->ev.doseki && !quiescence ? TS_PICK_CAPTURES : TS_PICK_ALL;
   pk->list = &e->lists[ply];
   pk->sm = NULL;
