@@ -807,6 +807,11 @@ iterate (TsEngine *e, guint max_depth, guint n_lines, TsSearchInfoFunc info_func
         }
       if (e->aborted && depth > 1)
         break;
+      /* Each line was searched without the ones before it, and a search is not exact
+       * (pruning, reductions, the table): a later line can come back better than an
+       * earlier one. The lines are shown best first, as their scores say. */
+      if (!e->aborted)
+        ts_engine_sort_root (e->root, MIN (n_lines, e->n_root));
       for (guint i = 0; i < e->n_root; i++)
         e->root[i].prev_score = e->root[i].score;
       ts_search_info_clear (out);
