@@ -97,8 +97,9 @@
 #ifndef RAUMSCHACH_KING_ATTACK
 #define RAUMSCHACH_KING_ATTACK 0.5
 #endif
+/* Cubic 8×8×8's too: +65.0 ± 33.6 Elo in 400 games (two opening sets). */
 #ifndef CUBIC8_KING_ATTACK
-#define CUBIC8_KING_ATTACK KING_ATTACK
+#define CUBIC8_KING_ATTACK 0.5
 #endif
 
 /* The variants tuned by matches; the others take the defaults. */
