@@ -261,6 +261,11 @@ typedef struct {
   DkRays          rays;                                          /* off-board cells 0 */
   guint32         noisy_near[DK_PAD_CELLS];                      /* see board_noisy_near */
   guint32         noisy_sees[DK_PAD_CELLS];                      /* see board_noisy_sees */
+  /* recaptures: see mark_lines and mark_candidates; zero between calls */
+  guint32         lander[DK_PAD_CELLS];
+  guint64         cand[DK_PAD_CELLS][DK_O_WORDS];
+  gint16          landers[DK_N_DIRS * TS_DOSEKI_MAX_SET];
+  guint           n_landers;
 } DkBoard;
 
 /* own3[q] has bit x + 1 if q + x (x = -1, 0, 1, along the file) is own; stop3[q] if it
@@ -583,12 +588,12 @@ gen_slide_captures (DkGen *g, DkBoard *b, const DkPiece *pc, guint32 dirs)
 
 /* For a marked cell x: near[y] |= direction d for the cells y one or two steps d before
  * it; lander[y] |= d for the first own checker y before it along d, past empty cells
- * only. A single slide along d that lands a cell of S on x has a cell of S there: the
- * cells between S's landing cell and x are empty or S's own (which, if x holds an enemy,
- * would pass over it: then none), and an own checker outside S, or an enemy, would
- * block. */
+ * only (listed once in landers). A single slide along d that lands a cell of S on x has
+ * a cell of S there: the cells between S's landing cell and x are empty or S's own
+ * (which, if x holds an enemy, would pass over it: then none), and an own checker
+ * outside S, or an enemy, would block. */
 static void
-mark_lines (const DkBoard *b, int x, guint32 *lander, guint32 *near, guint8 *near_lander)
+mark_lines (DkBoard *b, int x, guint32 *near)
 {
   const DkTables *t = b->t;
 
@@ -602,17 +607,59 @@ mark_lines (const DkBoard *b, int x, guint32 *lander, guint32 *near, guint8 *nea
         y -= step;
       if (DK_OWNER (b->sq[y]) != b->own)
         continue;
-      lander[y] |= 1u << d;
-      /* every anchor of a set that holds y is y or a neighbour (the sets fit 2×2×2) */
-      near_lander[y] = 1;
-      for (guint e = 0; e < DK_N_DIRS; e++)
-        near_lander[y + t->dir_pad[e]] = 1;
+      if (b->lander[y] == 0)
+        b->landers[b->n_landers++] = (gint16) y;
+      b->lander[y] |= 1u << d;
     }
+}
+
+/* The padded offset of S's cell at forward offset j (see DkTables.single_at). */
+static inline int
+forward_offset (const DkTables *t, guint j)
+{
+  return j == 0 ? 0 : t->dir_pad[12 + j];
+}
+
+/* cand[a]: the single-slide orientations anchored at a with a cell on a lander whose
+ * directions are of a class the piece captures along; the only single sets that may
+ * recapture. (The anchor is S's first cell: its others are at forward offsets.) */
+static void
+mark_candidates (DkBoard *b)
+{
+  const DkTables *t = b->t;
+
+  for (guint i = 0; i < b->n_landers; i++)
+    {
+      int y = b->landers[i];
+      guint32 dirs = b->lander[y];
+      guint k = (dirs & t->class_mask[DK_CLASS_O] ? 1 : 0) |
+                (dirs & t->class_mask[DK_CLASS_F] ? 2 : 0) |
+                (dirs & t->class_mask[DK_CLASS_D] ? 4 : 0);
+
+      for (guint j = 0; j < 14; j++)
+        for (guint w = 0; w < DK_O_WORDS; w++)
+          b->cand[y - forward_offset (t, j)][w] |= t->single_at[j][k][w];
+    }
+}
+
+/* Zeroes what mark_lines and mark_candidates wrote. */
+static void
+clear_candidates (DkBoard *b)
+{
+  for (guint i = 0; i < b->n_landers; i++)
+    {
+      int y = b->landers[i];
+
+      b->lander[y] = 0;
+      for (guint j = 0; j < 14; j++)
+        memset (b->cand[y - forward_offset (b->t, j)], 0, sizeof b->cand[0]);
+    }
+  b->n_landers = 0;
 }
 
 /* The recaptures of the set of orientation o anchored at dense cell c (its cells own). */
 static void
-recapture_set (DkGen *g, DkBoard *b, const guint32 *lander, guint c, guint o)
+recapture_set (DkGen *g, DkBoard *b, guint c, guint o)
 {
   const DkTables *t = b->t;
   const TsDosekiOrientation *or = &t->orient[o];
@@ -625,7 +672,8 @@ recapture_set (DkGen *g, DkBoard *b, const guint32 *lander, guint c, guint o)
       return;
     }
   for (guint i = 0; i < or->n_cells; i++)
-    dirs |= lander[a + t->tab[o].cells[i]];
+    dirs |= b->lander[a + t->tab[o].cells[i]];
+  dirs &= t->capture_dirs[or->piece];
   if (dirs == 0 || (dirs &= ~set_stopped (b, a, o, dirs)) == 0)
     return;
   g->piece = or->piece;
@@ -639,8 +687,8 @@ guint
 ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
 {
   const DkTables *t = dk_tables ();
-  guint8 onto[DK_PAD_CELLS] = { 0 }, near_lander[DK_PAD_CELLS] = { 0 };
-  guint32 lander[DK_PAD_CELLS] = { 0 }, near[DK_PAD_CELLS] = { 0 };
+  guint8 onto[DK_PAD_CELLS] = { 0 };
+  guint32 near[DK_PAD_CELLS] = { 0 };
   DkBoard *b;
   DkGen g = { out, 0, 0, 0, 0, 0, TRUE, onto, near };
 
@@ -652,7 +700,8 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
   for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
     onto[t->pad_of[last.to] + t->tab[last.shape].cells[i]] = 1;
   for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
-    mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], lander, near, near_lander);
+    mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], near);
+  mark_candidates (b);
   near_boxes (near);
 
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
@@ -663,14 +712,14 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
         continue;
       for (guint w = 0; w < DK_O_WORDS; w++)
         {
-          /* away from the landers only the compound sets can recapture */
-          guint64 os = fitting (t, b->nb_own[a], w) &
-                       (near_lander[a] ? ~G_GUINT64_CONSTANT (0) : t->compound_set[w]);
+          /* away from the candidates only the compound sets can recapture */
+          guint64 os = fitting (t, b->nb_own[a], w) & (b->cand[a][w] | t->compound_set[w]);
 
           for (; os; os &= os - 1)
-            recapture_set (&g, b, lander, c, 64 * w + (guint) __builtin_ctzll (os));
+            recapture_set (&g, b, c, 64 * w + (guint) __builtin_ctzll (os));
         }
     }
+  clear_candidates (b);
   return g.n;
 }
 

@@ -70,6 +70,11 @@ typedef struct {
    * fit_lo[nb >> 13 & 127] & fit_hi[nb >> 20 & 63]. */
   guint64             fit_lo[128][DK_O_WORDS], fit_hi[64][DK_O_WORDS];
   guint64             compound_set[DK_O_WORDS];   /* the compound pieces' orientations */
+  guint32             capture_dirs[TS_DOSEKI_N_PIECES]; /* where a single slide may capture */
+  /* single_at[j][k]: the single-slide orientations with a cell at offset j from the
+   * anchor (0 the anchor, j the forward direction 12 + j) whose piece captures along
+   * some class of k (bit cls - 1): recaptures' candidates around a lander. */
+  guint64             single_at[14][8][DK_O_WORDS];
 } DkTables;
 
 /* The tables, built on first use. Inline: the engine asks for a move's captures and

@@ -273,6 +273,26 @@ build_lead_cells (DkTables *t)
     }
 }
 
+/* capture_dirs and single_at (see DkTables). */
+static void
+build_single_at (DkTables *t)
+{
+  for (guint i = 0; i < TS_DOSEKI_N_PIECES; i++)
+    for (guint m = pieces[i].pawn ? 1 : 0; m < pieces[i].n_modes && !pieces[i].compound; m++)
+      t->capture_dirs[i] |= t->class_mask[pieces[i].modes[m].cls];
+  for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
+    for (guint c = 0; c < t->orient[o].n_cells; c++)
+      {
+        const gint8 *v = t->orient[o].cells[c];
+        guint j = c == 0 ? 0 : dir_index (t, v[0], v[1], v[2]) - 12;
+
+        for (guint k = 0; k < 8; k++)
+          for (guint cls = DK_CLASS_O; cls <= DK_CLASS_D; cls++)
+            if ((k >> (cls - 1) & 1) && (t->capture_dirs[t->orient[o].piece] & t->class_mask[cls]))
+              t->single_at[j][k][o / 64] |= G_GUINT64_CONSTANT (1) << (o % 64);
+      }
+}
+
 /* What generation asks of each piece and orientation, worked out once. */
 static void
 build_piece_tables (DkTables *t)
@@ -296,6 +316,7 @@ build_piece_tables (DkTables *t)
       if (pieces[t->orient[o].piece].compound)
         t->compound_set[o / 64] |= bit;
     }
+  build_single_at (t);
 }
 
 gpointer
