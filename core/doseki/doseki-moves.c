@@ -139,7 +139,7 @@ gen_slides (DkGen *g, const DkTables *t, const DkRays ray, const DkOrientTables 
 /* The second slide of a compound along d2 from base1, where the first slide's k1
  * steps left S: 2 * free steps + 1 if a capture ends them. Only right after a one-step
  * first slide can it meet S's vacated cells (the shapes fit a 2×2×2 box): that case
- * walks the lifted board (sq), the others read the rays. */
+ * walks the lifted board (sq), the others read the rays (or walk, without them). */
 static inline guint
 second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
               const DkOrientTables *ot, guint d2, int base1, guint k1, guint range2,
@@ -148,7 +148,7 @@ second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
   int s = 0, base2 = base1;
   guint m = 0;
 
-  if (k1 > 1)
+  if (k1 > 1 && ray)
     return min_ray (ray, d2, base1, ot->lead[d2], ot->n_lead[d2]);
   for (guint k2 = 0; k2 < range2 && s == 0; k2++, base2 += t->dir_pad[d2])
     {
@@ -156,6 +156,23 @@ second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
       m += s == 0 ? 2 : s > 0;
     }
   return m;
+}
+
+/* How many steps S's first slide along d may take (at most range): from the rays, or
+ * walked on the board without them (recaptures make none). S's cells are never read:
+ * the first step's leading cells are outside S, and two steps take S off its box. */
+static inline guint
+first_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
+             const DkOrientTables *ot, guint d, int anchor, guint range, guint8 enemy)
+{
+  guint k = 0;
+
+  if (ray)
+    return MIN (min_ray (ray, d, anchor, ot->lead[d], ot->n_lead[d]) >> 1, range);
+  for (int base = anchor; k < range; k++, base += t->dir_pad[d])
+    if (step_state (sq, base, ot->lead[d], ot->n_lead[d], enemy) != 0)
+      break;
+  return k;
 }
 
 /* Lifts g's set S off the board, saving its cells; put_back undoes it. (The stores
@@ -183,11 +200,37 @@ put_back (const DkGen *g, const DkTables *t, guint8 *sq, const guint8 *saved)
     s[cells[i]] = saved[i];
 }
 
+/* The second slides of a compound along dirs2 after k1 first steps to base1; the
+ * first path to a translation stamps its landing cell. */
+static inline void
+gen_second_slides (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
+                   const DkOrientTables *ot, guint range2, guint8 enemy, guint side,
+                   guint32 *stamp, guint32 mark, int base1, guint k1, guint32 dirs2)
+{
+  /* ascending, as the class's directions are listed */
+  for (; dirs2; dirs2 &= dirs2 - 1)
+    {
+      guint d2 = (guint) __builtin_ctz (dirs2);
+      int step2 = t->dir_pad[d2];
+      guint m = second_slide (t, sq, ray, ot, d2, base1, k1, range2, enemy);
+      guint quiet = MIN (m >> 1, range2);
+
+      for (guint k2 = 1; k2 <= quiet + ((m & 1) && (m >> 1) < range2); k2++)
+        {
+          int to = base1 + (int) k2 * step2;
+          if (stamp[to] != mark)
+            {
+              stamp[to] = mark;
+              emit (g, t, to, k2 > quiet, side);
+            }
+        }
+    }
+}
+
 /* "X then Y": a first slide onto empty cells, then a second one not parallel to it,
  * judged with S lifted off the board (see second_slide). With near (noisy moves,
  * recaptures), few second slides are looked at: S is lifted for the first one after a
- * one-step first slide. Different paths to the same translation are one move: the
- * first one stamps its landing cell. */
+ * one-step first slide. */
 static void
 gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
               const DkOrientTables *ot, const DkPiece *pc, guint8 enemy, guint side,
@@ -202,13 +245,10 @@ gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
   for (guint32 dirs = free_dirs & t->class_mask[pc->modes[0].cls]; dirs; dirs &= dirs - 1)
     {
       guint d1 = (guint) __builtin_ctz (dirs);
-      guint32 across = t->class_mask[pc->modes[1].cls] &
-                       ~(1u << d1) & ~(1u << t->dir_opposite[d1]);
+      guint32 across = t->across[pc->modes[1].cls][d1];
       int base1 = g->anchor;
-      guint free;
+      guint free = first_slide (t, sq, ray, ot, d1, g->anchor, pc->modes[0].range, enemy);
 
-      free = MIN (min_ray (ray, d1, g->anchor, ot->lead[d1], ot->n_lead[d1]) >> 1,
-                  pc->modes[0].range);
       for (guint k1 = 1; k1 <= free; k1++)
         {
           guint32 dirs2 = across;
@@ -223,24 +263,8 @@ gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
               lift_set (g, t, sq, saved);
               lifted = TRUE;
             }
-          /* ascending, as the class's directions are listed */
-          for (; dirs2; dirs2 &= dirs2 - 1)
-            {
-              guint d2 = (guint) __builtin_ctz (dirs2);
-              int step2 = t->dir_pad[d2];
-              guint m = second_slide (t, sq, ray, ot, d2, base1, k1, range2, enemy);
-              guint quiet = MIN (m >> 1, range2);
-
-              for (guint k2 = 1; k2 <= quiet + ((m & 1) && (m >> 1) < range2); k2++)
-                {
-                  int to = base1 + (int) k2 * step2;
-                  if (stamp[to] != mark)
-                    {
-                      stamp[to] = mark;
-                      emit (g, t, to, k2 > quiet, side);
-                    }
-                }
-            }
+          gen_second_slides (g, t, sq, ray, ot, range2, enemy, side, stamp, mark, base1, k1,
+                             dirs2);
         }
     }
   if (lifted)
@@ -266,6 +290,9 @@ typedef struct {
   guint64         cand[DK_PAD_CELLS][DK_O_WORDS];
   gint16          landers[DK_N_DIRS * TS_DOSEKI_MAX_SET];
   guint           n_landers;
+  guint32         line_near[DK_N_DIRS / 2][TS_DOSEKI_CELLS];    /* see board_line_near */
+  guint32         reach[DK_PAD_CELLS], reach_call[DK_PAD_CELLS]; /* see compound_reach */
+  guint32         call;                                          /* recaptures' count */
 } DkBoard;
 
 /* own3[q] has bit x + 1 if q + x (x = -1, 0, 1, along the file) is own; stop3[q] if it
@@ -657,6 +684,73 @@ clear_candidates (DkBoard *b)
   b->n_landers = 0;
 }
 
+/* line_near[f][l]: the OR of near (boxed) over line l along direction f, for the
+ * compound pieces' first directions; with clear, zeroes what it wrote. */
+static void
+board_line_near (DkBoard *b, const guint32 *near, gboolean clear)
+{
+  const DkTables *t = b->t;
+
+  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+    {
+      guint32 v = near[t->pad_of[c]];
+
+      if (v == 0)
+        continue;
+      for (guint32 fs = t->compound_first & 0x1fff; fs; fs &= fs - 1)
+        {
+          guint f = (guint) __builtin_ctz (fs);
+          guint32 *l = &b->line_near[f][t->line_of[f][c]];
+
+          *l = clear ? 0 : *l | v;
+        }
+    }
+}
+
+/* The compound first directions along which a set whose box's low corner is at padded
+ * cell p may recapture: its first slide walks a line (both ways here) on which some
+ * cell's near has a direction across it; the others' second slides line no cell of S
+ * up with a marked cell. Worked out once a call per cell. */
+static guint32
+compound_reach (DkBoard *b, int p)
+{
+  const DkTables *t = b->t;
+  guint cp = (guint) t->dense_of[p];
+  guint32 reach = 0;
+
+  if (b->reach_call[p] == b->call)
+    return b->reach[p];
+  for (guint32 fs = t->compound_first & 0x1fff; fs; fs &= fs - 1)
+    {
+      guint f = (guint) __builtin_ctz (fs);
+
+      if (b->line_near[f][t->line_of[f][cp]] & t->compound_across[f])
+        reach |= 1u << f | 1u << t->dir_opposite[f];
+    }
+  b->reach_call[p] = b->call;
+  return b->reach[p] = reach;
+}
+
+/* The recaptures of a compound set: its first slides walked on the board (no rays). */
+static void
+recapture_compound (DkGen *g, DkBoard *b, guint c, guint o)
+{
+  const DkTables *t = b->t;
+  const DkPiece *pc = &t->pieces[t->orient[o].piece];
+  int a = t->pad_of[c];
+  guint32 free = t->first_dirs[t->orient[o].piece] & compound_reach (b, a + t->tab[o].box);
+
+  if (free == 0 || (free &= ~set_stopped (b, a, o, free)) == 0)
+    return;
+  g->piece = t->orient[o].piece;
+  g->shape = (guint8) o;
+  g->from = (gint16) c;
+  g->anchor = (gint16) a;
+  /* emit keeps the captures onto the cells */
+  gen_compound (g, t, b->sq, NULL, &t->tab[o], pc, b->enemy, b->side, b->stamp,
+                board_next_mark (b), free);
+}
+
 /* The recaptures of the set of orientation o anchored at dense cell c (its cells own). */
 static void
 recapture_set (DkGen *g, DkBoard *b, guint c, guint o)
@@ -668,7 +762,7 @@ recapture_set (DkGen *g, DkBoard *b, guint c, guint o)
 
   if (t->pieces[or->piece].compound)
     {
-      gen_set (g, b, c, o);   /* emit keeps the captures onto the cells */
+      recapture_compound (g, b, c, o);
       return;
     }
   for (guint i = 0; i < or->n_cells; i++)
@@ -703,6 +797,12 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
     mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], near);
   mark_candidates (b);
   near_boxes (near);
+  board_line_near (b, near, FALSE);
+  if (G_UNLIKELY (++b->call == 0))
+    {
+      memset (b->reach_call, 0, sizeof b->reach_call);
+      b->call = 1;
+    }
 
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {
@@ -720,6 +820,7 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
         }
     }
   clear_candidates (b);
+  board_line_near (b, near, TRUE);
   return g.n;
 }
 

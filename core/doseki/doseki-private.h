@@ -71,10 +71,18 @@ typedef struct {
   guint64             fit_lo[128][DK_O_WORDS], fit_hi[64][DK_O_WORDS];
   guint64             compound_set[DK_O_WORDS];   /* the compound pieces' orientations */
   guint32             capture_dirs[TS_DOSEKI_N_PIECES]; /* where a single slide may capture */
+  guint32             compound_first;          /* the compound pieces' first directions */
+  guint32             across[4][DK_N_DIRS];    /* a class's directions less d and its
+                                                  opposite (a compound's second slides) */
+  guint32             compound_across[DK_N_DIRS]; /* after a compound's first slide along d,
+                                                     where its second may go */
   /* single_at[j][k]: the single-slide orientations with a cell at offset j from the
    * anchor (0 the anchor, j the forward direction 12 + j) whose piece captures along
    * some class of k (bit cls - 1): recaptures' candidates around a lander. */
   guint64             single_at[14][8][DK_O_WORDS];
+  /* line_of[f][c]: the line along direction f (0..12, and its opposite 25 - f) through
+   * dense cell c, named by the cell where it enters the board */
+  guint16             line_of[DK_N_DIRS / 2][TS_DOSEKI_CELLS];
 } DkTables;
 
 /* The tables, built on first use. Inline: the engine asks for a move's captures and

@@ -273,6 +273,43 @@ build_lead_cells (DkTables *t)
     }
 }
 
+/* across, compound_first and compound_across (see DkTables). */
+static void
+build_compound_tables (DkTables *t)
+{
+  for (guint cls = DK_CLASS_O; cls <= DK_CLASS_D; cls++)
+    for (guint d = 0; d < DK_N_DIRS; d++)
+      t->across[cls][d] = t->class_mask[cls] & ~(1u << d) & ~(1u << t->dir_opposite[d]);
+  for (guint i = 0; i < TS_DOSEKI_N_PIECES; i++)
+    if (pieces[i].compound)
+      for (guint32 ds = t->first_dirs[i]; ds; ds &= ds - 1)
+        {
+          guint d = (guint) __builtin_ctz (ds);
+
+          t->compound_first |= 1u << d;
+          t->compound_across[d] |= t->across[pieces[i].modes[1].cls][d];
+        }
+}
+
+/* line_of (see DkTables). */
+static void
+build_lines (DkTables *t)
+{
+  const int n = TS_DOSEKI_SIZE;
+
+  for (guint f = 0; f < DK_N_DIRS / 2; f++)
+    for (int c = 0; c < TS_DOSEKI_CELLS; c++)
+      {
+        int x = c % n, y = c / n % n, z = c / (n * n);
+        const gint8 *v = t->dir_vec[f];
+
+        while (x - v[0] >= 0 && x - v[0] < n && y - v[1] >= 0 && y - v[1] < n &&
+               z - v[2] >= 0 && z - v[2] < n)
+          x -= v[0], y -= v[1], z -= v[2];
+        t->line_of[f][c] = (guint16) (x + n * (y + n * z));
+      }
+}
+
 /* capture_dirs and single_at (see DkTables). */
 static void
 build_single_at (DkTables *t)
@@ -317,6 +354,8 @@ build_piece_tables (DkTables *t)
         t->compound_set[o / 64] |= bit;
     }
   build_single_at (t);
+  build_compound_tables (t);
+  build_lines (t);
 }
 
 gpointer
