@@ -1,4 +1,4 @@
-/* Doseki moves: generation, make/unmake, the end of the game, and the family's
+/* Doseki moves: generation, legality, the end of the game, and the family's
  * TsRulesOps. */
 #include <glib/gi18n.h>
 #include <string.h>
@@ -22,20 +22,6 @@ typedef struct {
                                    that may capture or promote (see board_noisy_sees) */
 } DkGen;
 
-/* Outside checkers gained when S (orientation o, anchor padded cell a) moves to anchor b:
- * its cells whose rank offset puts them on the face. A checker moving along the face
- * gains nothing: only a move that changes the rank can bring one there from off it. */
-static inline guint
-promotions (const DkTables *t, guint o, int a, int b, guint side)
-{
-  int yb = t->rank_of[b];
-  int off = (side == 0 ? TS_DOSEKI_SIZE - 1 : 0) - yb;
-
-  if (t->rank_of[a] == yb || off < -1 || off > 1)
-    return 0;
-  return t->tab[o].n_at_rank[off + 1];
-}
-
 /* Whether S (orientation o) anchored at padded cell b covers a cell marked in onto. */
 static inline gboolean
 covers (const DkTables *t, guint o, int b, const guint8 *onto)
@@ -49,7 +35,7 @@ covers (const DkTables *t, guint o, int b, const guint8 *onto)
 static inline void
 emit (DkGen *g, const DkTables *t, int to_pad, gboolean capture, guint side)
 {
-  if (g->noisy_only && !capture && promotions (t, g->shape, g->anchor, to_pad, side) == 0)
+  if (g->noisy_only && !capture && dk_promotions (t, g->shape, g->anchor, to_pad, side) == 0)
     return;
   if (g->onto && !(capture && covers (t, g->shape, to_pad, g->onto)))
     return;
@@ -874,119 +860,6 @@ dk_is_legal (TsPosition *p, TsMove m)
   return found;
 }
 
-guint
-ts_doseki_move_cells (TsMove m, TsCell cells[TS_DOSEKI_MAX_SET])
-{
-  const DkTables *t = dk_tables ();
-
-  if ((m.flags & TS_MOVE_PLACE) || m.shape >= TS_DOSEKI_N_ORIENTATIONS || m.from < 0 ||
-      m.from >= TS_DOSEKI_CELLS)
-    return 0;
-  for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
-    cells[i] = t->dense_of[t->pad_of[m.from] + t->tab[m.shape].cells[i]];
-  return t->orient[m.shape].n_cells;
-}
-
-guint
-ts_doseki_move_captures (const TsPosition *p, TsMove m)
-{
-  const DkTables *t = dk_tables ();
-  guint8 enemy = DK_CHECKER (1 - p->st.side);
-  guint n = 0;
-
-  if (!(m.flags & TS_MOVE_CAPTURE) || m.shape >= TS_DOSEKI_N_ORIENTATIONS ||
-      m.to < 0 || m.to >= TS_DOSEKI_CELLS)
-    return 0;
-  for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
-    n += DK_OWNER (p->board[t->pad_of[m.to] + t->tab[m.shape].cells[i]]) == enemy;
-  return n;
-}
-
-guint
-ts_doseki_move_promotions (const TsPosition *p, TsMove m)
-{
-  const DkTables *t = dk_tables ();
-
-  if ((m.flags & TS_MOVE_PLACE) || m.shape >= TS_DOSEKI_N_ORIENTATIONS)
-    return 0;
-  return promotions (t, m.shape, t->pad_of[m.from], t->pad_of[m.to], p->st.side);
-}
-
-/* ---- Make / unmake --------------------------------------------------------------- */
-
-static void
-set_outside (TsPosition *p, guint seat, guint n)
-{
-  ts_position_set_hand_count (p, seat, 0, MIN (n, 255u));
-}
-
-static void
-record (TsUndo *u, int cell, guint8 before)
-{
-  g_assert (u->n_changes < TS_UNDO_MAX_CHANGES);
-  u->change_cell[u->n_changes] = (gint16) cell;
-  u->change_piece[u->n_changes++] = before;
-}
-
-static void
-dk_make (TsPosition *p, TsMove m, TsUndo *u)
-{
-  const DkTables *t = dk_tables ();
-  const TsVariantRules *r = ts_rules (p);
-  guint side = p->st.side;
-  guint8 own = DK_CHECKER (side), enemy = DK_CHECKER (1 - side);
-  gboolean captured = FALSE;
-
-  u->move = m;
-  u->state = p->st;
-  u->n_changes = 0;
-  ts_position_history_push (p);
-
-  if (m.flags & TS_MOVE_PLACE)
-    {
-      int c = t->pad_of[m.to];
-
-      record (u, c, p->board[c]);
-      ts_position_put (p, c, own);
-      set_outside (p, side, p->st.hand[side][0] - 1u);
-    }
-  else
-    {
-      const DkOrientTables *ot = &t->tab[m.shape];
-      guint n = t->orient[m.shape].n_cells;
-      int a = t->pad_of[m.from], b = t->pad_of[m.to];
-
-      for (guint i = 0; i < n; i++)
-        {
-          record (u, a + ot->cells[i], p->board[a + ot->cells[i]]);
-          ts_position_put (p, a + ot->cells[i], DK_EMPTY);
-        }
-      for (guint i = 0; i < n; i++)
-        {
-          int c = b + ot->cells[i];
-
-          record (u, c, p->board[c]);
-          captured |= DK_OWNER (p->board[c]) == enemy;
-          ts_position_put (p, c, own);
-        }
-      set_outside (p, side, p->st.hand[side][0] + promotions (t, m.shape, a, b, side));
-    }
-  p->st.halfmove = captured ? 0 : p->st.halfmove + 1;
-  p->st.hash ^= r->zobrist_side[side] ^ r->zobrist_side[1 - side];
-  p->st.side = (guint8) (1 - side);
-  p->ply++;
-}
-
-static void
-dk_unmake (TsPosition *p, const TsUndo *u)
-{
-  for (guint i = u->n_changes; i-- > 0; )
-    ts_position_put (p, u->change_cell[i], u->change_piece[i]);
-  p->st = u->state;
-  p->ply--;
-  p->n_history--;
-}
-
 static guint64
 dk_count_legal (TsPosition *p, TsMoveList *scratch)
 {
@@ -1018,41 +891,6 @@ dk_checked_king (const TsPosition *p, guint seat)
   return TS_NO_CELL;   /* Doseki has no king to check */
 }
 
-static void
-dk_setup (TsPosition *p)
-{
-  const DkTables *t = dk_tables ();
-
-  /* RULES.md §7: Red fills ranks 1–2, Black ranks 8–9. */
-  for (int z = 0; z < TS_DOSEKI_SIZE; z++)
-    for (int x = 0; x < TS_DOSEKI_SIZE; x++)
-      for (int y = 0; y < TS_DOSEKI_SIZE; y++)
-        if (y <= 1 || y >= 7)
-          ts_position_put (p, t->pad_of[x + TS_DOSEKI_SIZE * (y + TS_DOSEKI_SIZE * z)],
-                           DK_CHECKER (y <= 1 ? 0 : 1));
-}
-
-/* The tables here assume the 9×9×9 board, two seats and the 13 pieces in RULES.md's
- * order; a description that says otherwise is refused. */
-static gboolean
-dk_load_variant (TsVariant *v, GKeyFile *kf, GError **error)
-{
-  const TsVariantRules *r = v->rules;
-  const DkTables *t = dk_tables ();
-  gboolean ok = v->geometry.ndims == 3 && v->n_seats == 2 &&
-                v->n_piece_types == TS_DOSEKI_N_PIECES && r->n_padded == DK_PAD_CELLS;
-
-  for (guint c = 0; ok && c < TS_DOSEKI_CELLS; c++)
-    ok = r->to_padded[c] == t->pad_of[c];
-  for (guint i = 0; ok && i < TS_DOSEKI_N_PIECES; i++)
-    ok = v->piece_types[i].letter == dk_piece (i)->letter;
-  if (!ok)
-    g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_PARSE,
-                 "variant %s: the doseki family needs Size=9;9;9, two seats and "
-                 "Pieces=P;H;B;R;A;E;G;C;J;W;M;Q;K", v->id);
-  return ok;
-}
-
 const TsRulesOps ts_doseki_ops = {
   .family = "doseki",
   .family_id = TS_FAMILY_DOSEKI,
@@ -1072,40 +910,3 @@ const TsRulesOps ts_doseki_ops = {
   .to_text = dk_to_text,
   .from_text = dk_from_text,
 };
-
-/* ---- Polycubes -------------------------------------------------------------------- */
-
-guint
-ts_doseki_polycubes (const TsPosition *p, guint labels[TS_DOSEKI_CELLS])
-{
-  const DkTables *t = dk_tables ();
-  gint16 queue[TS_DOSEKI_CELLS];
-  guint n = 0;
-
-  memset (labels, 0, TS_DOSEKI_CELLS * sizeof labels[0]);
-  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
-    {
-      guint8 colour = DK_OWNER (p->board[t->pad_of[c]]);
-      guint head = 0, tail = 0;
-
-      if (!(colour & 0x80) || labels[c])
-        continue;
-      labels[c] = ++n;
-      queue[tail++] = c;
-      while (head < tail)
-        {
-          int pc = t->pad_of[queue[head++]];
-          for (guint i = 0; i < t->n_class_dirs[DK_CLASS_O]; i++)
-            {
-              int q = pc + t->dir_pad[t->class_dirs[DK_CLASS_O][i]];
-              int qc = t->dense_of[q];
-              if (DK_OWNER (p->board[q]) == colour && !labels[qc])
-                {
-                  labels[qc] = n;
-                  queue[tail++] = qc;
-                }
-            }
-        }
-    }
-  return n;
-}

@@ -118,6 +118,25 @@ typedef guint8 DkRays[DK_N_DIRS][DK_PAD_CELLS];
 
 void     dk_compute_rays (const DkTables *t, const guint8 *sq, guint8 enemy, DkRays ray);
 
+/* Outside checkers gained when S (orientation o, anchor padded cell a) moves to anchor b:
+ * its cells whose rank offset puts them on the face. A checker moving along the face
+ * gains nothing: only a move that changes the rank can bring one there from off it. */
+static inline guint
+dk_promotions (const DkTables *t, guint o, int a, int b, guint side)
+{
+  int yb = t->rank_of[b];
+  int off = (side == 0 ? TS_DOSEKI_SIZE - 1 : 0) - yb;
+
+  if (t->rank_of[a] == yb || off < -1 || off > 1)
+    return 0;
+  return t->tab[o].n_at_rank[off + 1];
+}
+
+void     dk_make         (TsPosition *p, TsMove m, TsUndo *u);
+void     dk_unmake       (TsPosition *p, const TsUndo *u);
+void     dk_setup        (TsPosition *p);
+gboolean dk_load_variant (TsVariant *v, GKeyFile *kf, GError **error);
+
 void     dk_cell_name (TsCell c, char buf[4]);
 TsCell   dk_parse_cell (const char *text, const char **end);
 guint    dk_generate (TsPosition *p, TsMoveList *out, gboolean noisy_only);
