@@ -109,7 +109,7 @@ emit_ray (DkGen *g, const DkTables *t, int base, int step, int dy, guint m, guin
 }
 
 /* free: the directions whose first step meets no own checker and stays on the board. */
-static void
+static inline void
 gen_slides (DkGen *g, const DkTables *t, const DkRays ray, const DkOrientTables *ot,
             DkMode mode, gboolean quiet_ok, gboolean capture_ok, guint side, guint32 free)
 {
