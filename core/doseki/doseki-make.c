@@ -19,28 +19,66 @@ ts_doseki_move_cells (TsMove m, TsCell cells[TS_DOSEKI_MAX_SET])
   return t->orient[m.shape].n_cells;
 }
 
+/* How many cells of S (orientation o) at padded cell to hold an enemy of side's. */
+static inline guint
+enemies_at (const DkTables *t, const guint8 *board, guint o, int to, guint side)
+{
+  const gint16 *cells = t->tab[o].cells;
+  const guint8 *s = board + to, *is_enemy = t->is_enemy[side];
+  guint n = 0;
+
+  for (guint i = 0, k = t->orient[o].n_cells; i < k; i++)
+    n += is_enemy[s[cells[i]]];
+  return n;
+}
+
+/* Whether the tables are made. The engine asks about every move it orders: the rare
+ * first call goes elsewhere (a tail call), and the usual one saves no registers for
+ * g_once's. */
+static inline gboolean
+tables_made (void)
+{
+  return g_atomic_int_get (&dk_tables_once.status) == G_ONCE_STATUS_READY;
+}
+
+static G_GNUC_NO_INLINE guint
+move_captures_first (const TsPosition *p, TsMove m)
+{
+  dk_tables ();
+  return ts_doseki_move_captures (p, m);
+}
+
 guint
 ts_doseki_move_captures (const TsPosition *p, TsMove m)
 {
-  const DkTables *t = dk_tables ();
-  guint8 enemy = DK_CHECKER (1 - p->st.side);
-  guint n = 0;
+  const DkTables *t;
 
   if (!(m.flags & TS_MOVE_CAPTURE) || m.shape >= TS_DOSEKI_N_ORIENTATIONS ||
       m.to < 0 || m.to >= TS_DOSEKI_CELLS)
     return 0;
-  for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
-    n += DK_OWNER (p->board[t->pad_of[m.to] + t->tab[m.shape].cells[i]]) == enemy;
-  return n;
+  if (G_UNLIKELY (!tables_made ()))
+    return move_captures_first (p, m);
+  t = dk_tables_once.retval;
+  return enemies_at (t, p->board, m.shape, t->pad_of[m.to], p->st.side);
+}
+
+static G_GNUC_NO_INLINE guint
+move_promotions_first (const TsPosition *p, TsMove m)
+{
+  dk_tables ();
+  return ts_doseki_move_promotions (p, m);
 }
 
 guint
 ts_doseki_move_promotions (const TsPosition *p, TsMove m)
 {
-  const DkTables *t = dk_tables ();
+  const DkTables *t;
 
   if ((m.flags & TS_MOVE_PLACE) || m.shape >= TS_DOSEKI_N_ORIENTATIONS)
     return 0;
+  if (G_UNLIKELY (!tables_made ()))
+    return move_promotions_first (p, m);
+  t = dk_tables_once.retval;
   return dk_promotions (t, m.shape, t->pad_of[m.from], t->pad_of[m.to], p->st.side);
 }
 

@@ -59,6 +59,8 @@ typedef struct {
                                                        opposite face (noisy generation) */
   guint32             toward_face[2];          /* per side: the directions whose rank step
                                                   goes to its opposite face */
+  guint8              is_enemy[2][256];        /* per side and board byte: 1 if it holds an
+                                                  enemy checker */
   guint16             pad_of[TS_DOSEKI_CELLS];
   gint16              dense_of[DK_PAD_CELLS]; /* -1 on the border */
   gint8               rank_of[DK_PAD_CELLS];  /* y of each cell, -1 on the border */

@@ -369,6 +369,9 @@ dk_build_tables (gpointer data)
   build_lead_cells (t);
   build_piece_tables (t);
 
+  for (guint v = 0; v < 256; v++)
+    for (guint side = 0; side < 2; side++)
+      t->is_enemy[side][v] = DK_OWNER (v) == DK_CHECKER (1 - side);
   for (guint i = 0; i < DK_PAD_CELLS; i++)
     {
       t->dense_of[i] = -1;
