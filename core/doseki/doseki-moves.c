@@ -417,15 +417,16 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   const DkTables *t = b->t;
   const DkOrientTables *ot = &t->tab[o];
   const TsDosekiOrientation *or = &t->orient[o];
-  const DkPiece *pc = &t->pieces[or->piece];
+  const DkPiece *pc;
   int a = t->pad_of[c];
-  guint32 free = t->first_dirs[or->piece] & ~set_stopped (b, a, o, t->first_dirs[or->piece]);
+  guint32 free = ot->first_dirs & ~set_stopped (b, a, o, ot->first_dirs);
   const void *rays;
 
-  if (free != 0 && g->sees && !pc->compound)
+  if (free != 0 && g->sees && !ot->compound)
     free &= set_sees (g->sees, a, ot, or->n_cells);
   if (free == 0)
     return;
+  pc = &t->pieces[or->piece];
   rays = board_rays (b);
   g->piece = or->piece;
   g->shape = o;
@@ -724,7 +725,7 @@ recapture_compound (DkGen *g, DkBoard *b, guint c, guint o)
   const DkTables *t = b->t;
   const DkPiece *pc = &t->pieces[t->orient[o].piece];
   int a = t->pad_of[c];
-  guint32 free = t->first_dirs[t->orient[o].piece] & compound_reach (b, a + t->tab[o].box);
+  guint32 free = t->tab[o].first_dirs & compound_reach (b, a + t->tab[o].box);
 
   if (free == 0 || (free &= ~set_stopped (b, a, o, free)) == 0)
     return;
@@ -746,7 +747,7 @@ recapture_set (DkGen *g, DkBoard *b, guint c, guint o)
   int a = t->pad_of[c];
   guint32 dirs = 0;
 
-  if (t->pieces[or->piece].compound)
+  if (t->tab[o].compound)
     {
       recapture_compound (g, b, c, o);
       return;

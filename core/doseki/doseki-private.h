@@ -33,6 +33,8 @@ typedef struct {
 } DkPiece;
 
 typedef struct {
+  guint32 first_dirs;                              /* its piece's (DkTables.first_dirs) */
+  guint8  compound;                                /* its piece's */
   guint32 in_s[TS_DOSEKI_MAX_SET];                 /* per cell: the directions that stay inside S */
   gint16 cells[TS_DOSEKI_MAX_SET];                 /* padded offsets from the anchor */
   gint16 lead[DK_N_DIRS][TS_DOSEKI_MAX_SET];       /* (S + d) \ S, padded offsets */

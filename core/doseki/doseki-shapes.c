@@ -352,6 +352,8 @@ build_piece_tables (DkTables *t)
           t->fit_hi[nb][o / 64] |= bit;
       if (pieces[t->orient[o].piece].compound)
         t->compound_set[o / 64] |= bit;
+      t->tab[o].first_dirs = t->first_dirs[t->orient[o].piece];
+      t->tab[o].compound = pieces[t->orient[o].piece].compound;
     }
   build_single_at (t);
   build_compound_tables (t);
