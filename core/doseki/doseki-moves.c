@@ -277,6 +277,7 @@ typedef struct {
   gint16          landers[DK_N_DIRS * TS_DOSEKI_MAX_SET];
   guint           n_landers;
   guint32         line_near[DK_N_DIRS / 2][TS_DOSEKI_CELLS];    /* see board_line_near */
+  guint32         line_call[DK_N_DIRS / 2][TS_DOSEKI_CELLS];
   guint32         reach[DK_PAD_CELLS], reach_call[DK_PAD_CELLS]; /* see compound_reach */
   guint32         call;                                          /* recaptures' count */
 } DkBoard;
@@ -672,9 +673,10 @@ clear_candidates (DkBoard *b)
 }
 
 /* line_near[f][l]: the OR of near (boxed) over line l along direction f, for the
- * compound pieces' first directions; with clear, zeroes what it wrote. */
+ * compound pieces' first directions; an entry holds only if its line_call is this
+ * call's (none is cleared). */
 static void
-board_line_near (DkBoard *b, const guint32 *near, gboolean clear)
+board_line_near (DkBoard *b, const guint32 *near)
 {
   const DkTables *t = b->t;
 
@@ -686,10 +688,10 @@ board_line_near (DkBoard *b, const guint32 *near, gboolean clear)
         continue;
       for (guint32 fs = t->compound_first & 0x1fff; fs; fs &= fs - 1)
         {
-          guint f = (guint) __builtin_ctz (fs);
-          guint32 *l = &b->line_near[f][t->line_of[f][c]];
+          guint f = (guint) __builtin_ctz (fs), l = t->line_of[f][c];
 
-          *l = clear ? 0 : *l | v;
+          b->line_near[f][l] = b->line_call[f][l] == b->call ? b->line_near[f][l] | v : v;
+          b->line_call[f][l] = b->call;
         }
     }
 }
@@ -709,9 +711,9 @@ compound_reach (DkBoard *b, int p)
     return b->reach[p];
   for (guint32 fs = t->compound_first & 0x1fff; fs; fs &= fs - 1)
     {
-      guint f = (guint) __builtin_ctz (fs);
+      guint f = (guint) __builtin_ctz (fs), l = t->line_of[f][cp];
 
-      if (b->line_near[f][t->line_of[f][cp]] & t->compound_across[f])
+      if (b->line_call[f][l] == b->call && (b->line_near[f][l] & t->compound_across[f]))
         reach |= 1u << f | 1u << t->dir_opposite[f];
     }
   b->reach_call[p] = b->call;
@@ -784,12 +786,13 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
     mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], near);
   mark_candidates (b);
   near_boxes (near);
-  board_line_near (b, near, FALSE);
   if (G_UNLIKELY (++b->call == 0))
     {
       memset (b->reach_call, 0, sizeof b->reach_call);
+      memset (b->line_call, 0, sizeof b->line_call);
       b->call = 1;
     }
+  board_line_near (b, near);
 
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {
@@ -807,7 +810,6 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
         }
     }
   clear_candidates (b);
-  board_line_near (b, near, TRUE);
   return g.n;
 }
 
