@@ -56,9 +56,6 @@ typedef struct {
                                                           S's other cells (kept together
                                                           for a fast scan) */
   guint32             class_mask[4];           /* the directions of each class, as bits */
-  guint32             face_near[2][TS_DOSEKI_SIZE]; /* per side and rank y: the directions d
-                                                       with y + dy or y + 2 dy on the side's
-                                                       opposite face (noisy generation) */
   guint32             toward_face[2];          /* per side: the directions whose rank step
                                                   goes to its opposite face */
   guint8              is_enemy[2][256];        /* per side and board byte: 1 if it holds an

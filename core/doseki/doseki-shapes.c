@@ -164,13 +164,10 @@ build_face_masks (DkTables *t)
   for (guint d = 0; d < DK_N_DIRS; d++)
     for (guint side = 0; side < 2; side++)
       {
-        int face = side == 0 ? TS_DOSEKI_SIZE - 1 : 0, dy = t->dir_vec[d][1];
+        int dy = t->dir_vec[d][1];
 
         if (dy == (side == 0 ? 1 : -1))
           t->toward_face[side] |= 1u << d;
-        for (int y = 0; y < TS_DOSEKI_SIZE; y++)
-          if (y + dy == face || y + 2 * dy == face)
-            t->face_near[side][y] |= 1u << d;
       }
 }
 
