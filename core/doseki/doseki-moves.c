@@ -277,9 +277,9 @@ typedef struct {
   gint16          landers[DK_N_DIRS * TS_DOSEKI_MAX_SET];
   guint           n_landers;
   guint32         line_near[DK_N_DIRS / 2][TS_DOSEKI_CELLS];    /* see board_line_near */
-  guint32         line_call[DK_N_DIRS / 2][TS_DOSEKI_CELLS];
+  guint32         line_call[DK_N_DIRS / 2][TS_DOSEKI_CELLS];    /* the call that wrote it */
   guint32         reach[DK_PAD_CELLS], reach_call[DK_PAD_CELLS]; /* see compound_reach */
-  guint32         call;                                          /* recaptures' count */
+  guint32         call;             /* recapture calls so far (the stamps cleared as it wraps) */
 } DkBoard;
 
 /* own3[q] has bit x + 1 if q + x (x = -1, 0, 1, along the file) is own; stop3[q] if it
@@ -467,10 +467,9 @@ near_boxes (guint32 *near)
 }
 
 /* For noisy generation: noisy_near[x] has direction d if x + d or x + 2d holds an enemy
- * or is a cell of the mover's opposite face that holds none (empty, or own: S may have
- * left it). A compound's second slide (at most two steps) that lines no cell of S up so
- * captures nothing and promotes nothing: a promotion lands a cell of S on such a face
- * cell (a capture is a capture). */
+ * or is a cell of the mover's opposite face. A compound's second slide (at most two
+ * steps) that lines no cell of S up so captures nothing and promotes nothing (a
+ * promotion lands a cell of S on the face). */
 static void
 board_noisy_near (DkBoard *b)
 {
