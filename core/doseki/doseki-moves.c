@@ -35,7 +35,8 @@ covers (const DkTables *t, guint o, int b, const guint8 *onto)
 static inline void
 emit (DkGen *g, const DkTables *t, int to_pad, gboolean capture, guint side)
 {
-  if (g->noisy_only && !capture && dk_promotions (t, g->shape, g->anchor, to_pad, side) == 0)
+  if (g->noisy_only && !capture &&
+      dk_promotions (t, g->shape, g->anchor, to_pad, side) == 0)
     return;
   if (g->onto && !(capture && covers (t, g->shape, to_pad, g->onto)))
     return;
@@ -279,7 +280,7 @@ typedef struct {
   guint32         line_near[DK_N_DIRS / 2][TS_DOSEKI_CELLS];    /* see board_line_near */
   guint32         line_call[DK_N_DIRS / 2][TS_DOSEKI_CELLS];    /* the call that wrote it */
   guint32         reach[DK_PAD_CELLS], reach_call[DK_PAD_CELLS]; /* see compound_reach */
-  guint32         call;             /* recapture calls so far (the stamps cleared as it wraps) */
+  guint32         call;                   /* recapture calls (stamps cleared as it wraps) */
 } DkBoard;
 
 /* own3[q] has bit x + 1 if q + x (x = -1, 0, 1, along the file) is own; stop3[q] if it
