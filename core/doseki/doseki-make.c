@@ -23,12 +23,12 @@ ts_doseki_move_cells (TsMove m, TsCell cells[TS_DOSEKI_MAX_SET])
 static inline guint
 enemies_at (const DkTables *t, const guint8 *board, guint o, int to, guint side)
 {
-  const gint16 *cells = t->tab[o].cells;
+  const gint16 *cell = t->tab[o].cells, *end = cell + t->orient[o].n_cells;
   const guint8 *s = board + to, *is_enemy = t->is_enemy[side];
   guint n = 0;
 
-  for (guint i = 0, k = t->orient[o].n_cells; i < k; i++)
-    n += is_enemy[s[cells[i]]];
+  for (; cell < end; cell++)
+    n += is_enemy[s[*cell]];
   return n;
 }
 
