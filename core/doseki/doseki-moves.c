@@ -69,10 +69,11 @@ step_state (const guint8 *sq, int base, const gint16 *lead, guint n_lead, guint8
 static inline guint
 min_ray (const DkRays ray, guint d, int base, const gint16 *lead, guint n_lead)
 {
+  const guint8 *r = ray[d] + base;
   guint m = 255;
 
-  for (guint i = 0; i < n_lead; i++)
-    m = MIN (m, ray[d][base + lead[i]]);
+  for (const gint16 *end = lead + n_lead; lead < end; lead++)
+    m = MIN (m, r[*lead]);
   return m;
 }
 
