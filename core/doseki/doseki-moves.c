@@ -269,6 +269,8 @@ typedef struct {
   guint32         mark;
   guint32         stamp[DK_PAD_CELLS];
   guint32         nb_own[DK_PAD_CELLS], nb_stop[DK_PAD_CELLS];   /* own cells only */
+  gint16          own_cells[TS_DOSEKI_CELLS];                    /* dense, ascending */
+  guint           n_own;
   guint8          own3[DK_PAD_CELLS], stop3[DK_PAD_CELLS];       /* see board_rows */
   DkRays          rays;                                          /* off-board cells 0 */
   guint32         noisy_near[DK_PAD_CELLS];                      /* see board_noisy_near */
@@ -376,15 +378,19 @@ board_neighbours (DkBoard *b, int a)
   b->nb_stop[a] = (s27 & 0x1fff) | (s27 >> 14) << 13;
 }
 
-/* A board with the neighbours of every own checker. */
+/* A board with the neighbours of every own checker, and the list of their cells. */
 static DkBoard *
 board_new_neighbours (TsPosition *p)
 {
   DkBoard *b = board_new (p);
 
+  b->n_own = 0;
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     if (DK_OWNER (b->sq[b->t->pad_of[c]]) == b->own)
-      board_neighbours (b, b->t->pad_of[c]);
+      {
+        board_neighbours (b, b->t->pad_of[c]);
+        b->own_cells[b->n_own++] = (gint16) c;
+      }
   return b;
 }
 
@@ -506,14 +512,12 @@ board_noisy_sees (DkBoard *b)
   const guint8 (*ray)[DK_PAD_CELLS] = board_rays (b);
   int face = b->side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
 
-  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+  for (guint i = 0; i < b->n_own; i++)
     {
-      int x = t->pad_of[c];
+      int x = t->pad_of[b->own_cells[i]];
       guint to_face = (guint) ABS (face - t->rank_of[x]);
       guint32 sees = 0;
 
-      if (DK_OWNER (b->sq[x]) != b->own)
-        continue;
       /* an own or off-board neighbour ends the line at once (most cells of a block) */
       for (guint32 ds = ~b->nb_stop[x] & ((1u << DK_N_DIRS) - 1); ds; ds &= ds - 1)
         {
@@ -551,12 +555,11 @@ generate_upto (TsPosition *p, TsMoveList *out, gboolean noisy_only, guint enough
       g.near = b->noisy_near;
       g.sees = b->noisy_sees;
     }
-  for (guint c = 0; c < TS_DOSEKI_CELLS && g.n < enough; c++)
+  for (guint i = 0; i < b->n_own && g.n < enough; i++)
     {
+      guint c = (guint) b->own_cells[i];
       int a = t->pad_of[c];
 
-      if (DK_OWNER (b->sq[a]) != b->own)
-        continue;
       for (guint w = 0; w < DK_O_WORDS; w++)
         for (guint64 os = fitting (t, b->nb_own[a], w); os; os &= os - 1)
           gen_set (&g, b, c, 64 * w + (guint) __builtin_ctzll (os));
@@ -797,12 +800,11 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
     }
   board_line_near (b, near);
 
-  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+  for (guint i = 0; i < b->n_own; i++)
     {
+      guint c = (guint) b->own_cells[i];
       int a = t->pad_of[c];
 
-      if (DK_OWNER (b->sq[a]) != b->own)
-        continue;
       for (guint w = 0; w < DK_O_WORDS; w++)
         {
           /* away from the candidates only the compound sets can recapture */
