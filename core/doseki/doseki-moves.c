@@ -1,4 +1,4 @@
-/* Doseki moves: generation, make/unmake, the end of the game, and the family's
+/* Doseki moves: generation, legality, the end of the game, and the family's
  * TsRulesOps. */
 #include <glib/gi18n.h>
 #include <string.h>
@@ -22,20 +22,6 @@ typedef struct {
                                    that may capture or promote (see board_noisy_sees) */
 } DkGen;
 
-/* Outside checkers gained when S (orientation o, anchor padded cell a) moves to anchor b:
- * its cells whose rank offset puts them on the face. A checker moving along the face
- * gains nothing: only a move that changes the rank can bring one there from off it. */
-static inline guint
-promotions (const DkTables *t, guint o, int a, int b, guint side)
-{
-  int yb = t->rank_of[b];
-  int off = (side == 0 ? TS_DOSEKI_SIZE - 1 : 0) - yb;
-
-  if (t->rank_of[a] == yb || off < -1 || off > 1)
-    return 0;
-  return t->tab[o].n_at_rank[off + 1];
-}
-
 /* Whether S (orientation o) anchored at padded cell b covers a cell marked in onto. */
 static inline gboolean
 covers (const DkTables *t, guint o, int b, const guint8 *onto)
@@ -49,7 +35,8 @@ covers (const DkTables *t, guint o, int b, const guint8 *onto)
 static inline void
 emit (DkGen *g, const DkTables *t, int to_pad, gboolean capture, guint side)
 {
-  if (g->noisy_only && !capture && promotions (t, g->shape, g->anchor, to_pad, side) == 0)
+  if (g->noisy_only && !capture &&
+      dk_promotions (t, g->shape, g->anchor, to_pad, side) == 0)
     return;
   if (g->onto && !(capture && covers (t, g->shape, to_pad, g->onto)))
     return;
@@ -82,10 +69,11 @@ step_state (const guint8 *sq, int base, const gint16 *lead, guint n_lead, guint8
 static inline guint
 min_ray (const DkRays ray, guint d, int base, const gint16 *lead, guint n_lead)
 {
+  const guint8 *r = ray[d] + base;
   guint m = 255;
 
-  for (guint i = 0; i < n_lead; i++)
-    m = MIN (m, ray[d][base + lead[i]]);
+  for (const gint16 *end = lead + n_lead; lead < end; lead++)
+    m = MIN (m, r[*lead]);
   return m;
 }
 
@@ -123,7 +111,7 @@ emit_ray (DkGen *g, const DkTables *t, int base, int step, int dy, guint m, guin
 }
 
 /* free: the directions whose first step meets no own checker and stays on the board. */
-static void
+static inline void
 gen_slides (DkGen *g, const DkTables *t, const DkRays ray, const DkOrientTables *ot,
             DkMode mode, gboolean quiet_ok, gboolean capture_ok, guint side, guint32 free)
 {
@@ -139,7 +127,7 @@ gen_slides (DkGen *g, const DkTables *t, const DkRays ray, const DkOrientTables 
 /* The second slide of a compound along d2 from base1, where the first slide's k1
  * steps left S: 2 * free steps + 1 if a capture ends them. Only right after a one-step
  * first slide can it meet S's vacated cells (the shapes fit a 2×2×2 box): that case
- * walks the lifted board (sq), the others read the rays. */
+ * walks the lifted board (sq), the others read the rays (or walk, without them). */
 static inline guint
 second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
               const DkOrientTables *ot, guint d2, int base1, guint k1, guint range2,
@@ -148,7 +136,7 @@ second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
   int s = 0, base2 = base1;
   guint m = 0;
 
-  if (k1 > 1)
+  if (k1 > 1 && ray)
     return min_ray (ray, d2, base1, ot->lead[d2], ot->n_lead[d2]);
   for (guint k2 = 0; k2 < range2 && s == 0; k2++, base2 += t->dir_pad[d2])
     {
@@ -156,6 +144,23 @@ second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
       m += s == 0 ? 2 : s > 0;
     }
   return m;
+}
+
+/* How many steps S's first slide along d may take (at most range): from the rays, or
+ * walked on the board without them (recaptures make none). S's cells are never read:
+ * the first step's leading cells are outside S, and two steps take S off its box. */
+static inline guint
+first_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
+             const DkOrientTables *ot, guint d, int anchor, guint range, guint8 enemy)
+{
+  guint k = 0;
+
+  if (ray)
+    return MIN (min_ray (ray, d, anchor, ot->lead[d], ot->n_lead[d]) >> 1, range);
+  for (int base = anchor; k < range; k++, base += t->dir_pad[d])
+    if (step_state (sq, base, ot->lead[d], ot->n_lead[d], enemy) != 0)
+      break;
+  return k;
 }
 
 /* Lifts g's set S off the board, saving its cells; put_back undoes it. (The stores
@@ -183,11 +188,37 @@ put_back (const DkGen *g, const DkTables *t, guint8 *sq, const guint8 *saved)
     s[cells[i]] = saved[i];
 }
 
+/* The second slides of a compound along dirs2 after k1 first steps to base1; the
+ * first path to a translation stamps its landing cell. */
+static inline void
+gen_second_slides (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
+                   const DkOrientTables *ot, guint range2, guint8 enemy, guint side,
+                   guint32 *stamp, guint32 mark, int base1, guint k1, guint32 dirs2)
+{
+  /* ascending, as the class's directions are listed */
+  for (; dirs2; dirs2 &= dirs2 - 1)
+    {
+      guint d2 = (guint) __builtin_ctz (dirs2);
+      int step2 = t->dir_pad[d2];
+      guint m = second_slide (t, sq, ray, ot, d2, base1, k1, range2, enemy);
+      guint quiet = MIN (m >> 1, range2);
+
+      for (guint k2 = 1; k2 <= quiet + ((m & 1) && (m >> 1) < range2); k2++)
+        {
+          int to = base1 + (int) k2 * step2;
+          if (stamp[to] != mark)
+            {
+              stamp[to] = mark;
+              emit (g, t, to, k2 > quiet, side);
+            }
+        }
+    }
+}
+
 /* "X then Y": a first slide onto empty cells, then a second one not parallel to it,
  * judged with S lifted off the board (see second_slide). With near (noisy moves,
  * recaptures), few second slides are looked at: S is lifted for the first one after a
- * one-step first slide. Different paths to the same translation are one move: the
- * first one stamps its landing cell. */
+ * one-step first slide. */
 static void
 gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
               const DkOrientTables *ot, const DkPiece *pc, guint8 enemy, guint side,
@@ -202,13 +233,10 @@ gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
   for (guint32 dirs = free_dirs & t->class_mask[pc->modes[0].cls]; dirs; dirs &= dirs - 1)
     {
       guint d1 = (guint) __builtin_ctz (dirs);
-      guint32 across = t->class_mask[pc->modes[1].cls] &
-                       ~(1u << d1) & ~(1u << t->dir_opposite[d1]);
+      guint32 across = t->across[pc->modes[1].cls][d1];
       int base1 = g->anchor;
-      guint free;
+      guint free = first_slide (t, sq, ray, ot, d1, g->anchor, pc->modes[0].range, enemy);
 
-      free = MIN (min_ray (ray, d1, g->anchor, ot->lead[d1], ot->n_lead[d1]) >> 1,
-                  pc->modes[0].range);
       for (guint k1 = 1; k1 <= free; k1++)
         {
           guint32 dirs2 = across;
@@ -223,24 +251,8 @@ gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
               lift_set (g, t, sq, saved);
               lifted = TRUE;
             }
-          /* ascending, as the class's directions are listed */
-          for (; dirs2; dirs2 &= dirs2 - 1)
-            {
-              guint d2 = (guint) __builtin_ctz (dirs2);
-              int step2 = t->dir_pad[d2];
-              guint m = second_slide (t, sq, ray, ot, d2, base1, k1, range2, enemy);
-              guint quiet = MIN (m >> 1, range2);
-
-              for (guint k2 = 1; k2 <= quiet + ((m & 1) && (m >> 1) < range2); k2++)
-                {
-                  int to = base1 + (int) k2 * step2;
-                  if (stamp[to] != mark)
-                    {
-                      stamp[to] = mark;
-                      emit (g, t, to, k2 > quiet, side);
-                    }
-                }
-            }
+          gen_second_slides (g, t, sq, ray, ot, range2, enemy, side, stamp, mark, base1, k1,
+                             dirs2);
         }
     }
   if (lifted)
@@ -257,10 +269,21 @@ typedef struct {
   guint32         mark;
   guint32         stamp[DK_PAD_CELLS];
   guint32         nb_own[DK_PAD_CELLS], nb_stop[DK_PAD_CELLS];   /* own cells only */
+  gint16          own_cells[TS_DOSEKI_CELLS];                    /* dense, ascending */
+  guint           n_own;
   guint8          own3[DK_PAD_CELLS], stop3[DK_PAD_CELLS];       /* see board_rows */
   DkRays          rays;                                          /* off-board cells 0 */
   guint32         noisy_near[DK_PAD_CELLS];                      /* see board_noisy_near */
   guint32         noisy_sees[DK_PAD_CELLS];                      /* see board_noisy_sees */
+  /* recaptures: see mark_lines and mark_candidates; zero between calls */
+  guint32         lander[DK_PAD_CELLS];
+  guint64         cand[DK_PAD_CELLS][DK_O_WORDS];
+  gint16          landers[DK_N_DIRS * TS_DOSEKI_MAX_SET];
+  guint           n_landers;
+  guint32         line_near[DK_N_DIRS / 2][TS_DOSEKI_CELLS];    /* see board_line_near */
+  guint32         line_call[DK_N_DIRS / 2][TS_DOSEKI_CELLS];    /* the call that wrote it */
+  guint32         reach[DK_PAD_CELLS], reach_call[DK_PAD_CELLS]; /* see compound_reach */
+  guint32         call;                   /* recapture calls (stamps cleared as it wraps) */
 } DkBoard;
 
 /* own3[q] has bit x + 1 if q + x (x = -1, 0, 1, along the file) is own; stop3[q] if it
@@ -355,15 +378,19 @@ board_neighbours (DkBoard *b, int a)
   b->nb_stop[a] = (s27 & 0x1fff) | (s27 >> 14) << 13;
 }
 
-/* A board with the neighbours of every own checker. */
+/* A board with the neighbours of every own checker, and the list of their cells. */
 static DkBoard *
 board_new_neighbours (TsPosition *p)
 {
   DkBoard *b = board_new (p);
 
+  b->n_own = 0;
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     if (DK_OWNER (b->sq[b->t->pad_of[c]]) == b->own)
-      board_neighbours (b, b->t->pad_of[c]);
+      {
+        board_neighbours (b, b->t->pad_of[c]);
+        b->own_cells[b->n_own++] = (gint16) c;
+      }
   return b;
 }
 
@@ -399,15 +426,16 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   const DkTables *t = b->t;
   const DkOrientTables *ot = &t->tab[o];
   const TsDosekiOrientation *or = &t->orient[o];
-  const DkPiece *pc = &t->pieces[or->piece];
+  const DkPiece *pc;
   int a = t->pad_of[c];
-  guint32 free = t->first_dirs[or->piece] & ~set_stopped (b, a, o, t->first_dirs[or->piece]);
+  guint32 free = ot->first_dirs & ~set_stopped (b, a, o, ot->first_dirs);
   const void *rays;
 
-  if (free != 0 && g->sees && !pc->compound)
+  if (free != 0 && g->sees && !ot->compound)
     free &= set_sees (g->sees, a, ot, or->n_cells);
   if (free == 0)
     return;
+  pc = &t->pieces[or->piece];
   rays = board_rays (b);
   g->piece = or->piece;
   g->shape = o;
@@ -447,20 +475,21 @@ near_boxes (guint32 *near)
 }
 
 /* For noisy generation: noisy_near[x] has direction d if x + d or x + 2d holds an enemy
- * or is on the mover's opposite face. A compound's second slide (at most two steps)
- * that lines no cell of S up so captures nothing and promotes nothing. */
+ * or is a cell of the mover's opposite face. A compound's second slide (at most two
+ * steps) that lines no cell of S up so captures nothing and promotes nothing (a
+ * promotion lands a cell of S on the face). */
 static void
 board_noisy_near (DkBoard *b)
 {
   const DkTables *t = b->t;
+  int face = b->side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
 
   memset (b->noisy_near, 0, sizeof b->noisy_near);
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {
       int x = t->pad_of[c];
 
-      b->noisy_near[x] |= t->face_near[b->side][t->rank_of[x]];
-      if (DK_OWNER (b->sq[x]) != b->enemy)
+      if (DK_OWNER (b->sq[x]) != b->enemy && t->rank_of[x] != face)
         continue;
       /* the border is two cells wide: x - 2d stays in the array */
       for (guint d = 0; d < DK_N_DIRS; d++)
@@ -483,14 +512,12 @@ board_noisy_sees (DkBoard *b)
   const guint8 (*ray)[DK_PAD_CELLS] = board_rays (b);
   int face = b->side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
 
-  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+  for (guint i = 0; i < b->n_own; i++)
     {
-      int x = t->pad_of[c];
+      int x = t->pad_of[b->own_cells[i]];
       guint to_face = (guint) ABS (face - t->rank_of[x]);
       guint32 sees = 0;
 
-      if (DK_OWNER (b->sq[x]) != b->own)
-        continue;
       /* an own or off-board neighbour ends the line at once (most cells of a block) */
       for (guint32 ds = ~b->nb_stop[x] & ((1u << DK_N_DIRS) - 1); ds; ds &= ds - 1)
         {
@@ -528,12 +555,11 @@ generate_upto (TsPosition *p, TsMoveList *out, gboolean noisy_only, guint enough
       g.near = b->noisy_near;
       g.sees = b->noisy_sees;
     }
-  for (guint c = 0; c < TS_DOSEKI_CELLS && g.n < enough; c++)
+  for (guint i = 0; i < b->n_own && g.n < enough; i++)
     {
+      guint c = (guint) b->own_cells[i];
       int a = t->pad_of[c];
 
-      if (DK_OWNER (b->sq[a]) != b->own)
-        continue;
       for (guint w = 0; w < DK_O_WORDS; w++)
         for (guint64 os = fitting (t, b->nb_own[a], w); os; os &= os - 1)
           gen_set (&g, b, c, 64 * w + (guint) __builtin_ctzll (os));
@@ -583,12 +609,12 @@ gen_slide_captures (DkGen *g, DkBoard *b, const DkPiece *pc, guint32 dirs)
 
 /* For a marked cell x: near[y] |= direction d for the cells y one or two steps d before
  * it; lander[y] |= d for the first own checker y before it along d, past empty cells
- * only. A single slide along d that lands a cell of S on x has a cell of S there: the
- * cells between S's landing cell and x are empty or S's own (which, if x holds an enemy,
- * would pass over it: then none), and an own checker outside S, or an enemy, would
- * block. */
+ * only (listed once in landers). A single slide along d that lands a cell of S on x has
+ * a cell of S there: the cells between S's landing cell and x are empty or S's own
+ * (which, if x holds an enemy, would pass over it: then none), and an own checker
+ * outside S, or an enemy, would block. */
 static void
-mark_lines (const DkBoard *b, int x, guint32 *lander, guint32 *near, guint8 *near_lander)
+mark_lines (DkBoard *b, int x, guint32 *near)
 {
   const DkTables *t = b->t;
 
@@ -602,30 +628,141 @@ mark_lines (const DkBoard *b, int x, guint32 *lander, guint32 *near, guint8 *nea
         y -= step;
       if (DK_OWNER (b->sq[y]) != b->own)
         continue;
-      lander[y] |= 1u << d;
-      /* every anchor of a set that holds y is y or a neighbour (the sets fit 2×2×2) */
-      near_lander[y] = 1;
-      for (guint e = 0; e < DK_N_DIRS; e++)
-        near_lander[y + t->dir_pad[e]] = 1;
+      if (b->lander[y] == 0)
+        b->landers[b->n_landers++] = (gint16) y;
+      b->lander[y] |= 1u << d;
     }
+}
+
+/* The padded offset of S's cell at forward offset j (see DkTables.single_at). */
+static inline int
+forward_offset (const DkTables *t, guint j)
+{
+  return j == 0 ? 0 : t->dir_pad[12 + j];
+}
+
+/* cand[a]: the single-slide orientations anchored at a with a cell on a lander whose
+ * directions are of a class the piece captures along; the only single sets that may
+ * recapture. (The anchor is S's first cell: its others are at forward offsets.) */
+static void
+mark_candidates (DkBoard *b)
+{
+  const DkTables *t = b->t;
+
+  for (guint i = 0; i < b->n_landers; i++)
+    {
+      int y = b->landers[i];
+      guint32 dirs = b->lander[y];
+      guint k = (dirs & t->class_mask[DK_CLASS_O] ? 1 : 0) |
+                (dirs & t->class_mask[DK_CLASS_F] ? 2 : 0) |
+                (dirs & t->class_mask[DK_CLASS_D] ? 4 : 0);
+
+      for (guint j = 0; j < 14; j++)
+        for (guint w = 0; w < DK_O_WORDS; w++)
+          b->cand[y - forward_offset (t, j)][w] |= t->single_at[j][k][w];
+    }
+}
+
+/* Zeroes what mark_lines and mark_candidates wrote. */
+static void
+clear_candidates (DkBoard *b)
+{
+  for (guint i = 0; i < b->n_landers; i++)
+    {
+      int y = b->landers[i];
+
+      b->lander[y] = 0;
+      for (guint j = 0; j < 14; j++)
+        memset (b->cand[y - forward_offset (b->t, j)], 0, sizeof b->cand[0]);
+    }
+  b->n_landers = 0;
+}
+
+/* line_near[f][l]: the OR of near (boxed) over line l along direction f, for the
+ * compound pieces' first directions; an entry holds only if its line_call is this
+ * call's (none is cleared). */
+static void
+board_line_near (DkBoard *b, const guint32 *near)
+{
+  const DkTables *t = b->t;
+
+  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+    {
+      guint32 v = near[t->pad_of[c]];
+
+      if (v == 0)
+        continue;
+      for (guint32 fs = t->compound_first & 0x1fff; fs; fs &= fs - 1)
+        {
+          guint f = (guint) __builtin_ctz (fs), l = t->line_of[f][c];
+
+          b->line_near[f][l] = b->line_call[f][l] == b->call ? b->line_near[f][l] | v : v;
+          b->line_call[f][l] = b->call;
+        }
+    }
+}
+
+/* The compound first directions along which a set whose box's low corner is at padded
+ * cell p may recapture: its first slide walks a line (both ways here) on which some
+ * cell's near has a direction across it; the others' second slides line no cell of S
+ * up with a marked cell. Worked out once a call per cell. */
+static guint32
+compound_reach (DkBoard *b, int p)
+{
+  const DkTables *t = b->t;
+  guint cp = (guint) t->dense_of[p];
+  guint32 reach = 0;
+
+  if (b->reach_call[p] == b->call)
+    return b->reach[p];
+  for (guint32 fs = t->compound_first & 0x1fff; fs; fs &= fs - 1)
+    {
+      guint f = (guint) __builtin_ctz (fs), l = t->line_of[f][cp];
+
+      if (b->line_call[f][l] == b->call && (b->line_near[f][l] & t->compound_across[f]))
+        reach |= 1u << f | 1u << t->dir_opposite[f];
+    }
+  b->reach_call[p] = b->call;
+  return b->reach[p] = reach;
+}
+
+/* The recaptures of a compound set: its first slides walked on the board (no rays). */
+static void
+recapture_compound (DkGen *g, DkBoard *b, guint c, guint o)
+{
+  const DkTables *t = b->t;
+  const DkPiece *pc = &t->pieces[t->orient[o].piece];
+  int a = t->pad_of[c];
+  guint32 free = t->tab[o].first_dirs & compound_reach (b, a + t->tab[o].box);
+
+  if (free == 0 || (free &= ~set_stopped (b, a, o, free)) == 0)
+    return;
+  g->piece = t->orient[o].piece;
+  g->shape = (guint8) o;
+  g->from = (gint16) c;
+  g->anchor = (gint16) a;
+  /* emit keeps the captures onto the cells */
+  gen_compound (g, t, b->sq, NULL, &t->tab[o], pc, b->enemy, b->side, b->stamp,
+                board_next_mark (b), free);
 }
 
 /* The recaptures of the set of orientation o anchored at dense cell c (its cells own). */
 static void
-recapture_set (DkGen *g, DkBoard *b, const guint32 *lander, guint c, guint o)
+recapture_set (DkGen *g, DkBoard *b, guint c, guint o)
 {
   const DkTables *t = b->t;
   const TsDosekiOrientation *or = &t->orient[o];
   int a = t->pad_of[c];
   guint32 dirs = 0;
 
-  if (t->pieces[or->piece].compound)
+  if (t->tab[o].compound)
     {
-      gen_set (g, b, c, o);   /* emit keeps the captures onto the cells */
+      recapture_compound (g, b, c, o);
       return;
     }
   for (guint i = 0; i < or->n_cells; i++)
-    dirs |= lander[a + t->tab[o].cells[i]];
+    dirs |= b->lander[a + t->tab[o].cells[i]];
+  dirs &= t->capture_dirs[or->piece];
   if (dirs == 0 || (dirs &= ~set_stopped (b, a, o, dirs)) == 0)
     return;
   g->piece = or->piece;
@@ -639,8 +776,8 @@ guint
 ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
 {
   const DkTables *t = dk_tables ();
-  guint8 onto[DK_PAD_CELLS] = { 0 }, near_lander[DK_PAD_CELLS] = { 0 };
-  guint32 lander[DK_PAD_CELLS] = { 0 }, near[DK_PAD_CELLS] = { 0 };
+  guint8 onto[DK_PAD_CELLS] = { 0 };
+  guint32 near[DK_PAD_CELLS] = { 0 };
   DkBoard *b;
   DkGen g = { out, 0, 0, 0, 0, 0, TRUE, onto, near };
 
@@ -652,25 +789,32 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
   for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
     onto[t->pad_of[last.to] + t->tab[last.shape].cells[i]] = 1;
   for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
-    mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], lander, near, near_lander);
+    mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], near);
+  mark_candidates (b);
   near_boxes (near);
-
-  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+  if (G_UNLIKELY (++b->call == 0))
     {
+      memset (b->reach_call, 0, sizeof b->reach_call);
+      memset (b->line_call, 0, sizeof b->line_call);
+      b->call = 1;
+    }
+  board_line_near (b, near);
+
+  for (guint i = 0; i < b->n_own; i++)
+    {
+      guint c = (guint) b->own_cells[i];
       int a = t->pad_of[c];
 
-      if (DK_OWNER (b->sq[a]) != b->own)
-        continue;
       for (guint w = 0; w < DK_O_WORDS; w++)
         {
-          /* away from the landers only the compound sets can recapture */
-          guint64 os = fitting (t, b->nb_own[a], w) &
-                       (near_lander[a] ? ~G_GUINT64_CONSTANT (0) : t->compound_set[w]);
+          /* away from the candidates only the compound sets can recapture */
+          guint64 os = fitting (t, b->nb_own[a], w) & (b->cand[a][w] | t->compound_set[w]);
 
           for (; os; os &= os - 1)
-            recapture_set (&g, b, lander, c, 64 * w + (guint) __builtin_ctzll (os));
+            recapture_set (&g, b, c, 64 * w + (guint) __builtin_ctzll (os));
         }
     }
+  clear_candidates (b);
   return g.n;
 }
 
@@ -724,119 +868,6 @@ dk_is_legal (TsPosition *p, TsMove m)
   return found;
 }
 
-guint
-ts_doseki_move_cells (TsMove m, TsCell cells[TS_DOSEKI_MAX_SET])
-{
-  const DkTables *t = dk_tables ();
-
-  if ((m.flags & TS_MOVE_PLACE) || m.shape >= TS_DOSEKI_N_ORIENTATIONS || m.from < 0 ||
-      m.from >= TS_DOSEKI_CELLS)
-    return 0;
-  for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
-    cells[i] = t->dense_of[t->pad_of[m.from] + t->tab[m.shape].cells[i]];
-  return t->orient[m.shape].n_cells;
-}
-
-guint
-ts_doseki_move_captures (const TsPosition *p, TsMove m)
-{
-  const DkTables *t = dk_tables ();
-  guint8 enemy = DK_CHECKER (1 - p->st.side);
-  guint n = 0;
-
-  if (!(m.flags & TS_MOVE_CAPTURE) || m.shape >= TS_DOSEKI_N_ORIENTATIONS ||
-      m.to < 0 || m.to >= TS_DOSEKI_CELLS)
-    return 0;
-  for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
-    n += DK_OWNER (p->board[t->pad_of[m.to] + t->tab[m.shape].cells[i]]) == enemy;
-  return n;
-}
-
-guint
-ts_doseki_move_promotions (const TsPosition *p, TsMove m)
-{
-  const DkTables *t = dk_tables ();
-
-  if ((m.flags & TS_MOVE_PLACE) || m.shape >= TS_DOSEKI_N_ORIENTATIONS)
-    return 0;
-  return promotions (t, m.shape, t->pad_of[m.from], t->pad_of[m.to], p->st.side);
-}
-
-/* ---- Make / unmake --------------------------------------------------------------- */
-
-static void
-set_outside (TsPosition *p, guint seat, guint n)
-{
-  ts_position_set_hand_count (p, seat, 0, MIN (n, 255u));
-}
-
-static void
-record (TsUndo *u, int cell, guint8 before)
-{
-  g_assert (u->n_changes < TS_UNDO_MAX_CHANGES);
-  u->change_cell[u->n_changes] = (gint16) cell;
-  u->change_piece[u->n_changes++] = before;
-}
-
-static void
-dk_make (TsPosition *p, TsMove m, TsUndo *u)
-{
-  const DkTables *t = dk_tables ();
-  const TsVariantRules *r = ts_rules (p);
-  guint side = p->st.side;
-  guint8 own = DK_CHECKER (side), enemy = DK_CHECKER (1 - side);
-  gboolean captured = FALSE;
-
-  u->move = m;
-  u->state = p->st;
-  u->n_changes = 0;
-  ts_position_history_push (p);
-
-  if (m.flags & TS_MOVE_PLACE)
-    {
-      int c = t->pad_of[m.to];
-
-      record (u, c, p->board[c]);
-      ts_position_put (p, c, own);
-      set_outside (p, side, p->st.hand[side][0] - 1u);
-    }
-  else
-    {
-      const DkOrientTables *ot = &t->tab[m.shape];
-      guint n = t->orient[m.shape].n_cells;
-      int a = t->pad_of[m.from], b = t->pad_of[m.to];
-
-      for (guint i = 0; i < n; i++)
-        {
-          record (u, a + ot->cells[i], p->board[a + ot->cells[i]]);
-          ts_position_put (p, a + ot->cells[i], DK_EMPTY);
-        }
-      for (guint i = 0; i < n; i++)
-        {
-          int c = b + ot->cells[i];
-
-          record (u, c, p->board[c]);
-          captured |= DK_OWNER (p->board[c]) == enemy;
-          ts_position_put (p, c, own);
-        }
-      set_outside (p, side, p->st.hand[side][0] + promotions (t, m.shape, a, b, side));
-    }
-  p->st.halfmove = captured ? 0 : p->st.halfmove + 1;
-  p->st.hash ^= r->zobrist_side[side] ^ r->zobrist_side[1 - side];
-  p->st.side = (guint8) (1 - side);
-  p->ply++;
-}
-
-static void
-dk_unmake (TsPosition *p, const TsUndo *u)
-{
-  for (guint i = u->n_changes; i-- > 0; )
-    ts_position_put (p, u->change_cell[i], u->change_piece[i]);
-  p->st = u->state;
-  p->ply--;
-  p->n_history--;
-}
-
 static guint64
 dk_count_legal (TsPosition *p, TsMoveList *scratch)
 {
@@ -868,41 +899,6 @@ dk_checked_king (const TsPosition *p, guint seat)
   return TS_NO_CELL;   /* Doseki has no king to check */
 }
 
-static void
-dk_setup (TsPosition *p)
-{
-  const DkTables *t = dk_tables ();
-
-  /* RULES.md §7: Red fills ranks 1–2, Black ranks 8–9. */
-  for (int z = 0; z < TS_DOSEKI_SIZE; z++)
-    for (int x = 0; x < TS_DOSEKI_SIZE; x++)
-      for (int y = 0; y < TS_DOSEKI_SIZE; y++)
-        if (y <= 1 || y >= 7)
-          ts_position_put (p, t->pad_of[x + TS_DOSEKI_SIZE * (y + TS_DOSEKI_SIZE * z)],
-                           DK_CHECKER (y <= 1 ? 0 : 1));
-}
-
-/* The tables here assume the 9×9×9 board, two seats and the 13 pieces in RULES.md's
- * order; a description that says otherwise is refused. */
-static gboolean
-dk_load_variant (TsVariant *v, GKeyFile *kf, GError **error)
-{
-  const TsVariantRules *r = v->rules;
-  const DkTables *t = dk_tables ();
-  gboolean ok = v->geometry.ndims == 3 && v->n_seats == 2 &&
-                v->n_piece_types == TS_DOSEKI_N_PIECES && r->n_padded == DK_PAD_CELLS;
-
-  for (guint c = 0; ok && c < TS_DOSEKI_CELLS; c++)
-    ok = r->to_padded[c] == t->pad_of[c];
-  for (guint i = 0; ok && i < TS_DOSEKI_N_PIECES; i++)
-    ok = v->piece_types[i].letter == dk_piece (i)->letter;
-  if (!ok)
-    g_set_error (error, TS_RULES_ERROR, TS_RULES_ERROR_PARSE,
-                 "variant %s: the doseki family needs Size=9;9;9, two seats and "
-                 "Pieces=P;H;B;R;A;E;G;C;J;W;M;Q;K", v->id);
-  return ok;
-}
-
 const TsRulesOps ts_doseki_ops = {
   .family = "doseki",
   .family_id = TS_FAMILY_DOSEKI,
@@ -922,40 +918,3 @@ const TsRulesOps ts_doseki_ops = {
   .to_text = dk_to_text,
   .from_text = dk_from_text,
 };
-
-/* ---- Polycubes -------------------------------------------------------------------- */
-
-guint
-ts_doseki_polycubes (const TsPosition *p, guint labels[TS_DOSEKI_CELLS])
-{
-  const DkTables *t = dk_tables ();
-  gint16 queue[TS_DOSEKI_CELLS];
-  guint n = 0;
-
-  memset (labels, 0, TS_DOSEKI_CELLS * sizeof labels[0]);
-  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
-    {
-      guint8 colour = DK_OWNER (p->board[t->pad_of[c]]);
-      guint head = 0, tail = 0;
-
-      if (!(colour & 0x80) || labels[c])
-        continue;
-      labels[c] = ++n;
-      queue[tail++] = c;
-      while (head < tail)
-        {
-          int pc = t->pad_of[queue[head++]];
-          for (guint i = 0; i < t->n_class_dirs[DK_CLASS_O]; i++)
-            {
-              int q = pc + t->dir_pad[t->class_dirs[DK_CLASS_O][i]];
-              int qc = t->dense_of[q];
-              if (DK_OWNER (p->board[q]) == colour && !labels[qc])
-                {
-                  labels[qc] = n;
-                  queue[tail++] = qc;
-                }
-            }
-        }
-    }
-  return n;
-}

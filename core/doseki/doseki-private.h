@@ -33,6 +33,8 @@ typedef struct {
 } DkPiece;
 
 typedef struct {
+  guint32 first_dirs;                              /* its piece's (DkTables.first_dirs) */
+  guint8  compound;                                /* its piece's */
   guint32 in_s[TS_DOSEKI_MAX_SET];                 /* per cell: the directions that stay inside S */
   gint16 cells[TS_DOSEKI_MAX_SET];                 /* padded offsets from the anchor */
   gint16 lead[DK_N_DIRS][TS_DOSEKI_MAX_SET];       /* (S + d) \ S, padded offsets */
@@ -54,11 +56,10 @@ typedef struct {
                                                           S's other cells (kept together
                                                           for a fast scan) */
   guint32             class_mask[4];           /* the directions of each class, as bits */
-  guint32             face_near[2][TS_DOSEKI_SIZE]; /* per side and rank y: the directions d
-                                                       with y + dy or y + 2 dy on the side's
-                                                       opposite face (noisy generation) */
   guint32             toward_face[2];          /* per side: the directions whose rank step
                                                   goes to its opposite face */
+  guint8              is_enemy[2][256];        /* per side and board byte: 1 if it holds an
+                                                  enemy checker */
   guint16             pad_of[TS_DOSEKI_CELLS];
   gint16              dense_of[DK_PAD_CELLS]; /* -1 on the border */
   gint8               rank_of[DK_PAD_CELLS];  /* y of each cell, -1 on the border */
@@ -70,6 +71,19 @@ typedef struct {
    * fit_lo[nb >> 13 & 127] & fit_hi[nb >> 20 & 63]. */
   guint64             fit_lo[128][DK_O_WORDS], fit_hi[64][DK_O_WORDS];
   guint64             compound_set[DK_O_WORDS];   /* the compound pieces' orientations */
+  guint32             capture_dirs[TS_DOSEKI_N_PIECES]; /* where a single slide may capture */
+  guint32             compound_first;          /* the compound pieces' first directions */
+  guint32             across[4][DK_N_DIRS];    /* a class's directions less d and its
+                                                  opposite (a compound's second slides) */
+  guint32             compound_across[DK_N_DIRS]; /* after a compound's first slide along d,
+                                                     where its second may go */
+  /* single_at[j][k]: the single-slide orientations with a cell at offset j from the
+   * anchor (0 the anchor, j the forward direction 12 + j) whose piece captures along
+   * some class of k (bit cls - 1): recaptures' candidates around a lander. */
+  guint64             single_at[14][8][DK_O_WORDS];
+  /* line_of[f][c]: the line along direction f (0..12, and its opposite 25 - f) through
+   * dense cell c, named by the cell where it enters the board */
+  guint16             line_of[DK_N_DIRS / 2][TS_DOSEKI_CELLS];
 } DkTables;
 
 /* The tables, built on first use. Inline: the engine asks for a move's captures and
@@ -104,6 +118,25 @@ G_STATIC_ASSERT (DK_PAD_B == TS_PAD);
 typedef guint8 DkRays[DK_N_DIRS][DK_PAD_CELLS];
 
 void     dk_compute_rays (const DkTables *t, const guint8 *sq, guint8 enemy, DkRays ray);
+
+/* Outside checkers gained when S (orientation o, anchor padded cell a) moves to anchor b:
+ * its cells whose rank offset puts them on the face. A checker moving along the face
+ * gains nothing: only a move that changes the rank can bring one there from off it. */
+static inline guint
+dk_promotions (const DkTables *t, guint o, int a, int b, guint side)
+{
+  int yb = t->rank_of[b];
+  int off = (side == 0 ? TS_DOSEKI_SIZE - 1 : 0) - yb;
+
+  if (t->rank_of[a] == yb || off < -1 || off > 1)
+    return 0;
+  return t->tab[o].n_at_rank[off + 1];
+}
+
+void     dk_make         (TsPosition *p, TsMove m, TsUndo *u);
+void     dk_unmake       (TsPosition *p, const TsUndo *u);
+void     dk_setup        (TsPosition *p);
+gboolean dk_load_variant (TsVariant *v, GKeyFile *kf, GError **error);
 
 void     dk_cell_name (TsCell c, char buf[4]);
 TsCell   dk_parse_cell (const char *text, const char **end);

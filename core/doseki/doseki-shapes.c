@@ -164,13 +164,10 @@ build_face_masks (DkTables *t)
   for (guint d = 0; d < DK_N_DIRS; d++)
     for (guint side = 0; side < 2; side++)
       {
-        int face = side == 0 ? TS_DOSEKI_SIZE - 1 : 0, dy = t->dir_vec[d][1];
+        int dy = t->dir_vec[d][1];
 
         if (dy == (side == 0 ? 1 : -1))
           t->toward_face[side] |= 1u << d;
-        for (int y = 0; y < TS_DOSEKI_SIZE; y++)
-          if (y + dy == face || y + 2 * dy == face)
-            t->face_near[side][y] |= 1u << d;
       }
 }
 
@@ -273,6 +270,63 @@ build_lead_cells (DkTables *t)
     }
 }
 
+/* across, compound_first and compound_across (see DkTables). */
+static void
+build_compound_tables (DkTables *t)
+{
+  for (guint cls = DK_CLASS_O; cls <= DK_CLASS_D; cls++)
+    for (guint d = 0; d < DK_N_DIRS; d++)
+      t->across[cls][d] = t->class_mask[cls] & ~(1u << d) & ~(1u << t->dir_opposite[d]);
+  for (guint i = 0; i < TS_DOSEKI_N_PIECES; i++)
+    if (pieces[i].compound)
+      for (guint32 ds = t->first_dirs[i]; ds; ds &= ds - 1)
+        {
+          guint d = (guint) __builtin_ctz (ds);
+
+          t->compound_first |= 1u << d;
+          t->compound_across[d] |= t->across[pieces[i].modes[1].cls][d];
+        }
+}
+
+/* line_of (see DkTables). */
+static void
+build_lines (DkTables *t)
+{
+  const int n = TS_DOSEKI_SIZE;
+
+  for (guint f = 0; f < DK_N_DIRS / 2; f++)
+    for (int c = 0; c < TS_DOSEKI_CELLS; c++)
+      {
+        int x = c % n, y = c / n % n, z = c / (n * n);
+        const gint8 *v = t->dir_vec[f];
+
+        while (x - v[0] >= 0 && x - v[0] < n && y - v[1] >= 0 && y - v[1] < n &&
+               z - v[2] >= 0 && z - v[2] < n)
+          x -= v[0], y -= v[1], z -= v[2];
+        t->line_of[f][c] = (guint16) (x + n * (y + n * z));
+      }
+}
+
+/* capture_dirs and single_at (see DkTables). */
+static void
+build_single_at (DkTables *t)
+{
+  for (guint i = 0; i < TS_DOSEKI_N_PIECES; i++)
+    for (guint m = pieces[i].pawn ? 1 : 0; m < pieces[i].n_modes && !pieces[i].compound; m++)
+      t->capture_dirs[i] |= t->class_mask[pieces[i].modes[m].cls];
+  for (guint o = 0; o < TS_DOSEKI_N_ORIENTATIONS; o++)
+    for (guint c = 0; c < t->orient[o].n_cells; c++)
+      {
+        const gint8 *v = t->orient[o].cells[c];
+        guint j = c == 0 ? 0 : dir_index (t, v[0], v[1], v[2]) - 12;
+
+        for (guint k = 0; k < 8; k++)
+          for (guint cls = DK_CLASS_O; cls <= DK_CLASS_D; cls++)
+            if ((k >> (cls - 1) & 1) && (t->capture_dirs[t->orient[o].piece] & t->class_mask[cls]))
+              t->single_at[j][k][o / 64] |= G_GUINT64_CONSTANT (1) << (o % 64);
+      }
+}
+
 /* What generation asks of each piece and orientation, worked out once. */
 static void
 build_piece_tables (DkTables *t)
@@ -295,7 +349,12 @@ build_piece_tables (DkTables *t)
           t->fit_hi[nb][o / 64] |= bit;
       if (pieces[t->orient[o].piece].compound)
         t->compound_set[o / 64] |= bit;
+      t->tab[o].first_dirs = t->first_dirs[t->orient[o].piece];
+      t->tab[o].compound = pieces[t->orient[o].piece].compound;
     }
+  build_single_at (t);
+  build_compound_tables (t);
+  build_lines (t);
 }
 
 gpointer
@@ -309,6 +368,9 @@ dk_build_tables (gpointer data)
   build_lead_cells (t);
   build_piece_tables (t);
 
+  for (guint v = 0; v < 256; v++)
+    for (guint side = 0; side < 2; side++)
+      t->is_enemy[side][v] = DK_OWNER (v) == DK_CHECKER (1 - side);
   for (guint i = 0; i < DK_PAD_CELLS; i++)
     {
       t->dense_of[i] = -1;
