@@ -165,7 +165,7 @@ test_piece_values (void)
   g_assert_cmpint (ts_engine_piece_value (e, ts_variant_piece_type_by_letter (pt, 'R')), ==, 130 + 15 * 35);
   ts_engine_free (e);
   /* The weights the tables are built with: those matches chose (docs/engine.md,
-   * "Tuning") — Raumschach's pawn progress tripled and its king-attack penalty halved,
+   * "Tuning") — Raumschach's pawn progress tripled and its king-attack penalty a quarter,
    * Parton's pawn progress sixteen times, Nihongi's piece values at 45 cp a target and its
    * king-attack penalty halved, Cubic 8×8×8's halved — and the defaults elsewhere. */
   TsEvalWeights w;
@@ -173,7 +173,7 @@ test_piece_values (void)
   g_assert_cmpfloat (w.value_per_target, ==, 25);
   g_assert_cmpfloat (w.advance_linear, ==, 24);
   g_assert_cmpfloat (w.advance_square, ==, 9);
-  g_assert_cmpfloat (w.king_attack, ==, 0.5);
+  g_assert_cmpfloat (w.king_attack, ==, 0.25);
   ts_eval_weights (ts_variant_lookup ("parton"), &w);
   g_assert_cmpfloat (w.advance_linear, ==, 128);
   g_assert_cmpfloat (w.advance_square, ==, 48);
