@@ -166,8 +166,9 @@ test_piece_values (void)
   ts_engine_free (e);
   /* The weights the tables are built with: those matches chose (docs/engine.md,
    * "Tuning") — Raumschach's pawn progress tripled and its king-attack penalty a quarter,
-   * Parton's pawn progress sixteen times, Nihongi's piece values at 45 cp a target and its
-   * king-attack penalty halved, Cubic 8×8×8's halved — and the defaults elsewhere. */
+   * Parton's pawn progress sixteen times and its king-attack penalty halved, Nihongi's
+   * piece values at 45 cp a target and its king-attack penalty halved, Cubic 8×8×8's
+   * halved — and the defaults elsewhere. */
   TsEvalWeights w;
   ts_eval_weights (rs, &w);
   g_assert_cmpfloat (w.value_per_target, ==, 25);
@@ -177,6 +178,9 @@ test_piece_values (void)
   ts_eval_weights (ts_variant_lookup ("parton"), &w);
   g_assert_cmpfloat (w.advance_linear, ==, 128);
   g_assert_cmpfloat (w.advance_square, ==, 48);
+  g_assert_cmpfloat (w.king_attack, ==, 0.5);
+  ts_eval_weights (ts_variant_lookup ("parton-compulsion"), &w);
+  g_assert_cmpfloat (w.king_attack, ==, 1);
   ts_eval_weights (ts_variant_lookup ("nihongi"), &w);
   g_assert_cmpfloat (w.value_per_target, ==, 45);
   g_assert_cmpfloat (w.advance_linear, ==, 8);
