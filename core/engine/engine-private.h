@@ -96,14 +96,21 @@ struct _TsEngine {
   guint8           doseki_cells[16]; /* Doseki: cells of each piece shape */
 };
 
+/* The move's eight bytes as one number: equal moves, and Doseki's ties (movepick.c). */
+static inline guint64
+ts_move_key (TsMove m)
+{
+  guint64 k;
+
+  G_STATIC_ASSERT (sizeof m == sizeof k);
+  memcpy (&k, &m, sizeof k);
+  return k;
+}
+
 static inline gboolean
 ts_same_move (TsMove a, TsMove b)
 {
-  guint64 x, y;
-
-  memcpy (&x, &a, sizeof x);
-  memcpy (&y, &b, sizeof y);
-  return x == y;
+  return ts_move_key (a) == ts_move_key (b);
 }
 
 static inline gboolean

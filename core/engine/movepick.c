@@ -127,16 +127,6 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
     }
 }
 
-/* The move as one number: Doseki's ties are broken by it. */
-static inline guint64
-move_key (TsMove m)
-{
-  guint64 k;
-
-  memcpy (&k, &m, sizeof k);
-  return k;
-}
-
 /* Whether a is tried before b: the higher score; with by_move, equal scores by the
  * move itself. Doseki's scores tie often (as many checkers taken by sets of one size),
  * and a list's order of generation must not decide which of them the beam searches:
@@ -148,7 +138,7 @@ goes_before (const TsScoredMove *a, const TsScoredMove *b, gboolean by_move)
 {
   if (a->score != b->score)
     return a->score > b->score;
-  return by_move && move_key (a->m) < move_key (b->m);
+  return by_move && ts_move_key (a->m) < ts_move_key (b->m);
 }
 
 /* Best first: insertion sort (stable), after a Shell sort's wider gaps on long lists.

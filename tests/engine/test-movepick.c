@@ -1,7 +1,5 @@
 /* Move ordering: a Doseki node's captures generated alone, then the rest, come in the
  * order that all its moves generated at once have; the root's moves sorted by score. */
-#include <string.h>
-
 #include "engine/engine-private.h"
 #include "rules/notation.h"
 
@@ -18,15 +16,6 @@ pick_all (TsEngine *e, TsMove hash_move, guint part, TsMoveList *out)
     ts_move_list_push (out, m);
 }
 
-static guint64
-move_key (TsMove m)
-{
-  guint64 k;
-
-  memcpy (&k, &m, sizeof k);
-  return k;
-}
-
 /* The moves after the hash move come by descending score, ties by ascending move. */
 static void
 assert_best_first (TsEngine *e, const TsMoveList *picked, TsMove hash)
@@ -37,7 +26,7 @@ assert_best_first (TsEngine *e, const TsMoveList *picked, TsMove hash)
   ts_engine_score_moves (e, sm, &rest, hash, 1);
   for (guint k = 0; k + 1 < rest.n; k++)
     g_assert_true (sm[k].score > sm[k + 1].score ||
-                   (sm[k].score == sm[k + 1].score && move_key (sm[k].m) < move_key (sm[k + 1].m)));
+                   (sm[k].score == sm[k + 1].score && ts_move_key (sm[k].m) < ts_move_key (sm[k + 1].m)));
 }
 
 static void
