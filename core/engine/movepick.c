@@ -141,6 +141,20 @@ goes_before (const TsScoredMove *a, const TsScoredMove *b, gboolean by_move)
   return by_move && ts_move_key (a->m) < ts_move_key (b->m);
 }
 
+/* An insertion sort, best first, of the moves gap apart (stable when gap is 1). */
+static void
+insertion_pass (TsScoredMove *sm, guint n, guint gap)
+{
+  for (guint i = gap; i < n; i++)
+    {
+      TsScoredMove t = sm[i];
+      guint j = i;
+      for (; j >= gap && sm[j - gap].score < t.score; j -= gap)
+        sm[j] = sm[j - gap];
+      sm[j] = t;
+    }
+}
+
 /* Best first: insertion sort (stable), after a Shell sort's wider gaps on long lists.
  * g_qsort_with_data's callback per comparison cost more than the whole sort of a chess
  * node's few dozen moves. */
@@ -150,19 +164,8 @@ ts_engine_sort_scored (TsScoredMove *sm, guint n)
   static const guint gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
 
   for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
-    {
-      guint gap = gaps[g];
-      if (gap > 1 && n < 4 * gap)
-        continue;
-      for (guint i = gap; i < n; i++)
-        {
-          TsScoredMove t = sm[i];
-          guint j = i;
-          for (; j >= gap && sm[j - gap].score < t.score; j -= gap)
-            sm[j] = sm[j - gap];
-          sm[j] = t;
-        }
-    }
+    if (gaps[g] == 1 || n >= 4 * gaps[g])
+      insertion_pass (sm, n, gaps[g]);
 }
 
 /* Best first, equal scores in their order: insertion for short lists, else a merge
@@ -173,14 +176,7 @@ ts_engine_sort_scored_stable (TsScoredMove *sm, guint n)
 {
   if (n <= 32)
     {
-      for (guint i = 1; i < n; i++)
-        {
-          TsScoredMove t = sm[i];
-          guint j = i;
-          for (; j > 0 && sm[j - 1].score < t.score; j--)
-            sm[j] = sm[j - 1];
-          sm[j] = t;
-        }
+      insertion_pass (sm, n, 1);
       return;
     }
   TsScoredMove *tmp = g_new (TsScoredMove, n), *src = sm, *dst = tmp;
