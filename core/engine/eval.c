@@ -156,8 +156,9 @@ compare_targets (const void *a, const void *b)
 }
 
 /* Groups the probed targets of one piece into rays: targets sharing a reduced
- * direction, in order of distance; a gap in the distances starts a new ray. */
-static void
+ * direction, in order of distance; a gap in the distances starts a new ray. Returns
+ * the number of targets. */
+static guint
 append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
 {
   const guint nd = ev->variant->geometry.ndims;
@@ -230,6 +231,7 @@ append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
       }
   *w++ = 0;
   g_array_set_size (rays, (guint) (w - &g_array_index (rays, gint16, 0)));
+  return n;
 }
 
 static double
@@ -443,12 +445,10 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
           ts_position_generate_legal (board, &moves);
           ts_position_set_piece (board, (TsCell) c, 0);
 
-          ev->ray_start[t * ev->ncells + c] = (gint32) rays->len;
-          append_rays (ev, rays, (TsCell) c, &moves);
-          gint32 i = ev->ray_start[t * ev->ncells + c], len;
-          count[c] = g_array_index (rays, gint16, i);
-          for (i += count[c] + 1; (len = g_array_index (rays, gint16, i)) != 0; i += len + 1)
-            count[c] += len;
+          /* a king's rays give its value (for exchanges), but not mobility */
+          if (!pt->royal)
+            ev->ray_start[t * ev->ncells + c] = (gint32) rays->len;
+          count[c] = (int) append_rays (ev, rays, (TsCell) c, &moves);
           total += count[c];
         }
       ev->mobility[t] = total / ev->ncells;
@@ -654,7 +654,7 @@ ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
       TsPiece p = pieces[i];
       guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
       gint32 start = ev->ray_start[t * ev->ncells + c];
-      if (start < 0 || (ev->royal_mask & (1u << t)))
+      if (start < 0)
         continue;
       guint foes = enemies[s] << 8;
       int mob = 0;
