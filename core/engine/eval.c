@@ -147,12 +147,22 @@ sq (int x)
 #define TARGET_STEP(k) ((int) (((k) >> 10) & 0xf))
 #define TARGET_CELL(k) ((TsCell) ((k) & 0x3ff))
 
-static int
-compare_targets (const void *a, const void *b)
+/* A Shell sort of the targets (distinct numbers): qsort's call per comparison was
+ * two fifths of grouping them, and grouping two thirds of making an engine. */
+static void
+sort_targets (guint64 *t, guint n)
 {
-  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+  static const guint gaps[] = { 132, 57, 23, 10, 4, 1 };
 
-  return (x > y) - (x < y);
+  for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
+    for (guint gap = gaps[g], i = gap; i < n; i++)
+      {
+        guint64 x = t[i];
+        guint j = i;
+        for (; j >= gap && t[j - gap] > x; j -= gap)
+          t[j] = t[j - gap];
+        t[j] = x;
+      }
 }
 
 /* Groups the probed targets of one piece into rays: targets sharing a reduced
@@ -196,7 +206,7 @@ append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
       t[n++] = dir << 14 | (guint64) g << 10 | (guint64) to;
     }
 
-  qsort (t, n, sizeof t[0], compare_targets);
+  sort_targets (t, n);
 
   /* First the rays of one cell (leaps, and slides cut short by the board's edge): their
    * count, then their cells. Then each longer ray: its length, then its cells; a length
