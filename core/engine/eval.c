@@ -36,6 +36,12 @@
 #define PAWN_VALUE        100
 #define DOSEKI_CHECKER    100
 
+/* A middlegame and an endgame term summed in one number (each sum stays far within
+ * 32 bits): one load and one add a piece. */
+#define EVAL_PACK(mg, eg)  ((gint64) (mg) * G_GINT64_CONSTANT (0x100000000) + (eg))
+#define EVAL_EG(x)         ((int) (gint32) (guint32) (guint64) (x))
+#define EVAL_MG(x)         ((int) (((x) - EVAL_EG (x)) / G_GINT64_CONSTANT (0x100000000)))
+
 #ifndef MOBILITY_WEIGHT
 #define MOBILITY_WEIGHT   2
 #endif
@@ -305,13 +311,11 @@ init_piece_tables (TsEval *ev)
 {
   gsize n = (gsize) 64 * ev->ncells;
 
-  ev->pst_mg = g_new0 (gint16, n);
-  ev->pst_eg = g_new0 (gint16, n);
+  ev->pst = g_new0 (gint64, n);
   for (guint s = 0; s < ev->n_seats; s++)
     for (guint t = 0; t < ev->n_types; t++)
       {
-        gint16 *mg = ev->pst_mg + (gsize) (s << 4 | t) * ev->ncells;
-        gint16 *eg = ev->pst_eg + (gsize) (s << 4 | t) * ev->ncells;
+        gint64 *pst = ev->pst + (gsize) (s << 4 | t) * ev->ncells;
         gboolean royal = ev->royal_mask & (1u << t), pawn = ev->pawn_mask & (1u << t);
 
         ev->npm[t] = royal || pawn ? 0 : ev->value[t];
@@ -320,22 +324,13 @@ init_piece_tables (TsEval *ev)
             int centre = ev->centre[t * ev->ncells + c];
             int adv = ev->advance[s * ev->ncells + c];
 
+            /* Kings hide in the middlegame and centralise in the endgame. */
             if (royal)
-              {
-                /* Kings hide in the middlegame and centralise in the endgame. */
-                mg[c] = (gint16) -centre;
-                eg[c] = (gint16) (2 * centre);
-              }
+              pst[c] = EVAL_PACK ((gint16) -centre, (gint16) (2 * centre));
             else if (pawn)
-              {
-                mg[c] = (gint16) (ev->value[t] + adv / 2);
-                eg[c] = (gint16) (ev->value[t] + adv);
-              }
+              pst[c] = EVAL_PACK ((gint16) (ev->value[t] + adv / 2), (gint16) (ev->value[t] + adv));
             else
-              {
-                mg[c] = (gint16) (ev->value[t] + centre);
-                eg[c] = (gint16) (ev->value[t] + centre / 2);
-              }
+              pst[c] = EVAL_PACK ((gint16) (ev->value[t] + centre), (gint16) (ev->value[t] + centre / 2));
           }
       }
 }
@@ -489,8 +484,7 @@ ts_eval_clear (TsEval *ev)
   g_clear_pointer (&ev->centre, g_free);
   g_clear_pointer (&ev->advance, g_free);
   g_clear_pointer (&ev->neighbours, g_free);
-  g_clear_pointer (&ev->pst_mg, g_free);
-  g_clear_pointer (&ev->pst_eg, g_free);
+  g_clear_pointer (&ev->pst, g_free);
 }
 
 static gboolean
@@ -589,84 +583,83 @@ combine (const TsEval *ev, const int seat_score[4], const guint8 counts[4],
   return (side == 0 ? v : -v) + TEMPO;
 }
 
-int
-ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side,
-                  gboolean *side_has_pieces)
+/* One evaluation's working state: the pieces, a copy of the board with the king zones,
+ * and each seat's terms. */
+typedef struct {
+  TsCell   cells[TS_MAX_CELLS];
+  TsPiece  pieces[TS_MAX_CELLS];
+  guint16  board[TS_MAX_CELLS];   /* piece, and king-zone seats << 8 */
+  guint    n;
+  guint8   counts[4];
+  guint    enemies[4];
+  TsCell   king[4];
+  gint64   cell_terms[4];         /* material and cell tables, EVAL_PACK (mg, eg) */
+  int      npm_seat[4], mobility[4], attacks[4], shelter[4];
+} EvalWork;
+
+/* The pieces, the board copy, material and cell tables, kings. */
+static inline void
+eval_pieces (const TsEval *ev, TsPosition *pos, EvalWork *w)
 {
-  TsCell cells[TS_MAX_CELLS];
-  TsPiece pieces[TS_MAX_CELLS];
-  guint16 board[TS_MAX_CELLS];   /* piece, and king-zone seats << 8 */
-  guint8 counts[4];
-  TsCell king[4] = { TS_NO_CELL, TS_NO_CELL, TS_NO_CELL, TS_NO_CELL };
-  int mg[4] = { 0 }, eg[4] = { 0 }, attacks[4] = { 0 }, shelter[4] = { 0 }, seat_score[4];
-  guint enemies[4] = { 0 };
-  int npm = 0, npm_seat[4] = { 0 };
-  guint n;
-
-  if (ev->doseki)
+  w->n = ts_position_pieces (pos, w->cells, w->pieces);
+  memset (w->board, 0, ev->ncells * sizeof w->board[0]);
+  for (guint i = 0; i < w->n; i++)
     {
-      if (side_has_pieces)
-        *side_has_pieces = TRUE;
-      return eval_doseki (ev, pos, side_of, side);
-    }
-
-  for (guint s = 0; s < ev->n_seats; s++)
-    {
-      counts[s] = (guint8) seat_counts (ev, pos, s);
-      for (guint k = 0; k < ev->n_seats; k++)
-        if (side_of[k] != side_of[s])
-          enemies[s] |= 1u << k;
-    }
-
-  /* First pass: the pieces (those of seats that count), a local copy of the board,
-   * material, cell tables, kings. */
-  n = ts_position_pieces (pos, cells, pieces);
-  memset (board, 0, ev->ncells * sizeof *board);
-  guint kept = 0;
-  for (guint i = 0; i < n; i++)
-    {
-      TsPiece p = pieces[i];
-      guint c = (guint) cells[i];
+      TsPiece p = w->pieces[i];
+      guint c = (guint) w->cells[i];
       guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
-      board[c] = p;
-      if (!counts[s])
-        continue;
-      cells[kept] = (TsCell) c;
-      pieces[kept++] = p;
-      gsize k = (gsize) (p & 0x3f) * ev->ncells + c;
-      mg[s] += ev->pst_mg[k];
-      eg[s] += ev->pst_eg[k];
-      npm_seat[s] += ev->npm[t];
-      if ((ev->royal_mask & (1u << t)) && ts_position_seat_active (pos, s))
-        king[s] = (TsCell) c;
+      w->board[c] = p;
+      w->cell_terms[s] += ev->pst[(gsize) (p & 0x3f) * ev->ncells + c];
+      w->npm_seat[s] += ev->npm[t];
+      if (ev->royal_mask & (1u << t))
+        w->king[s] = (TsCell) c;
     }
   for (guint s = 0; s < ev->n_seats; s++)
-    npm += npm_seat[s];
-
-  /* King zones: which seats' kings neighbour each cell, in the high byte of the
-   * board copy (one load per cell in the walk below). */
-  for (guint s = 0; s < ev->n_seats; s++)
-    if (king[s] != TS_NO_CELL)
+    if (!w->counts[s])
       {
-        board[king[s]] |= (guint16) (0x100u << s);
-        for (const gint16 *nb = ev->neighbours + king[s] * 81; *nb >= 0; nb++)
+        w->cell_terms[s] = 0;
+        w->npm_seat[s] = 0;
+        w->king[s] = TS_NO_CELL;
+      }
+    else if (!ts_position_seat_active (pos, s))
+      w->king[s] = TS_NO_CELL;
+}
+
+/* King zones: which seats' kings neighbour each cell, in the high byte of the board
+ * copy (one load per cell in the walk below); and the shelter of each king. */
+static inline void
+eval_king_zones (const TsEval *ev, EvalWork *w)
+{
+  for (guint s = 0; s < ev->n_seats; s++)
+    if (w->king[s] != TS_NO_CELL)
+      {
+        w->board[w->king[s]] |= (guint16) (0x100u << s);
+        for (const gint16 *nb = ev->neighbours + w->king[s] * 81; *nb >= 0; nb++)
           {
-            board[*nb] |= (guint16) (0x100u << s);
-            if ((board[*nb] & 0xff) && TS_PIECE_SEAT (board[*nb]) == s)
-              shelter[s]++;
+            w->board[*nb] |= (guint16) (0x100u << s);
+            if ((w->board[*nb] & 0xff) && TS_PIECE_SEAT (w->board[*nb]) == s)
+              w->shelter[s]++;
           }
       }
+}
 
-  /* Second pass: mobility along the probed rays, and attacks on enemy king zones. */
-  for (guint i = 0; i < kept; i++)
+/* Mobility along the probed rays of the pieces of seats that count, and their attacks
+ * on enemy king zones. */
+static inline void
+eval_rays (const TsEval *ev, EvalWork *w)
+{
+  const guint16 *board = w->board;
+  int *attacks = w->attacks;
+
+  for (guint i = 0; i < w->n; i++)
     {
-      guint c = (guint) cells[i];
-      TsPiece p = pieces[i];
+      guint c = (guint) w->cells[i];
+      TsPiece p = w->pieces[i];
       guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
       gint32 start = ev->ray_start[t * ev->ncells + c];
-      if (start < 0)
+      if (start < 0 || !w->counts[s])
         continue;
-      guint foes = enemies[s] << 8;
+      guint foes = w->enemies[s] << 8;
       int mob = 0;
       const gint16 *r = ev->rays + start;
       guint z;
@@ -695,24 +688,51 @@ ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
             mob++;
           }
 #undef ZONE
-      int m = MOBILITY_WEIGHT * mob - ev->mobility_base[t];
-      mg[s] += m;
-      eg[s] += m;
+      w->mobility[s] += MOBILITY_WEIGHT * mob - ev->mobility_base[t];
+    }
+}
+
+int
+ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side,
+                  gboolean *side_has_pieces)
+{
+  EvalWork w = { .king = { TS_NO_CELL, TS_NO_CELL, TS_NO_CELL, TS_NO_CELL } };
+  int seat_score[4], npm = 0;
+
+  if (ev->doseki)
+    {
+      if (side_has_pieces)
+        *side_has_pieces = TRUE;
+      return eval_doseki (ev, pos, side_of, side);
     }
 
+  for (guint s = 0; s < ev->n_seats; s++)
+    {
+      w.counts[s] = (guint8) seat_counts (ev, pos, s);
+      for (guint k = 0; k < ev->n_seats; k++)
+        if (side_of[k] != side_of[s])
+          w.enemies[s] |= 1u << k;
+    }
+  eval_pieces (ev, pos, &w);
+  eval_king_zones (ev, &w);
+  eval_rays (ev, &w);
+
+  for (guint s = 0; s < ev->n_seats; s++)
+    npm += w.npm_seat[s];
   int phase = MIN (256, npm * 256 / ev->phase_total);
   if (side_has_pieces)
     *side_has_pieces = FALSE;
   for (guint s = 0; s < ev->n_seats; s++)
     {
-      if (side_has_pieces && side_of[s] == side && npm_seat[s] > 0)
+      if (side_has_pieces && side_of[s] == side && w.npm_seat[s] > 0)
         *side_has_pieces = TRUE;
       seat_score[s] = 0;
-      if (!counts[s])
+      if (!w.counts[s])
         continue;
-      if (king[s] != TS_NO_CELL)
-        mg[s] += SHELTER_WEIGHT * shelter[s] - ev->king_attack[MIN (attacks[s], TS_EVAL_KING_ATTACKS - 1)];
-      seat_score[s] = (mg[s] * phase + eg[s] * (256 - phase)) / 256 + hand_material (ev, pos, s);
+      int mg = EVAL_MG (w.cell_terms[s]) + w.mobility[s], eg = EVAL_EG (w.cell_terms[s]) + w.mobility[s];
+      if (w.king[s] != TS_NO_CELL)
+        mg += SHELTER_WEIGHT * w.shelter[s] - ev->king_attack[MIN (w.attacks[s], TS_EVAL_KING_ATTACKS - 1)];
+      seat_score[s] = (mg * phase + eg * (256 - phase)) / 256 + hand_material (ev, pos, s);
     }
-  return combine (ev, seat_score, counts, side_of, side);
+  return combine (ev, seat_score, w.counts, side_of, side);
 }

@@ -30,9 +30,10 @@ typedef struct {
   int      coords[TS_MAX_CELLS][TS_MAX_DIMS];
   int      doseki_forward[4];   /* Doseki: +1 / -1 along y per seat */
   guint    royal_mask, pawn_mask;   /* piece types that are royal, pawn-like */
-  /* Material and cell terms of a piece, middlegame and endgame: [(piece & 0x3f) *
-   * ncells + cell], piece = seat << 4 | type; npm[type]: non-pawn material. */
-  gint16  *pst_mg, *pst_eg;
+  /* Material and cell terms of a piece, middlegame and endgame packed in one number
+   * (eval.c's EVAL_PACK): [(piece & 0x3f) * ncells + cell], piece = seat << 4 | type;
+   * npm[type]: non-pawn material. */
+  gint64  *pst;
   int      npm[16];
   int      phase_total;         /* non-pawn material of the initial position */
   gint16   king_attack[TS_EVAL_KING_ATTACKS];   /* penalty for a attacks on a king's cells */
