@@ -312,6 +312,8 @@ init_piece_tables (TsEval *ev)
   gsize n = (gsize) 64 * ev->ncells;
 
   ev->pst = g_new0 (gint64, n);
+  for (guint k = 0; k < 64; k++)
+    ev->pst_of[k] = ev->pst + (gsize) k * ev->ncells;
   for (guint s = 0; s < ev->n_seats; s++)
     for (guint t = 0; t < ev->n_types; t++)
       {
@@ -412,6 +414,8 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
   ev->ray_start = g_new (gint32, (gsize) ev->n_types * ev->ncells);
   for (gsize i = 0; i < (gsize) ev->n_types * ev->ncells; i++)
     ev->ray_start[i] = -1;
+  for (guint t = 0; t < ev->n_types; t++)
+    ev->ray_start_of[t] = ev->ray_start + (gsize) t * ev->ncells;
 
   if (ev->doseki)
     {
@@ -586,15 +590,16 @@ combine (const TsEval *ev, const int seat_score[4], const guint8 counts[4],
 /* One evaluation's working state: the pieces, a copy of the board with the king zones,
  * and each seat's terms. */
 typedef struct {
-  TsCell   cells[TS_MAX_CELLS];
-  TsPiece  pieces[TS_MAX_CELLS];
-  guint16  board[TS_MAX_CELLS];   /* piece, and king-zone seats << 8 */
-  guint    n;
   guint8   counts[4];
   guint    enemies[4];
   TsCell   king[4];
   gint64   cell_terms[4];         /* material and cell tables, EVAL_PACK (mg, eg) */
   int      npm_seat[4], mobility[4], attacks[4], shelter[4];
+  /* not cleared (zeroing them all was 5 % of an evaluation) */
+  guint    n;
+  TsCell   cells[TS_MAX_CELLS];
+  TsPiece  pieces[TS_MAX_CELLS];
+  guint16  board[TS_MAX_CELLS];   /* piece, and king-zone seats << 8 */
 } EvalWork;
 
 /* The pieces, the board copy, material and cell tables, kings. */
@@ -609,7 +614,7 @@ eval_pieces (const TsEval *ev, TsPosition *pos, EvalWork *w)
       guint c = (guint) w->cells[i];
       guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
       w->board[c] = p;
-      w->cell_terms[s] += ev->pst[(gsize) (p & 0x3f) * ev->ncells + c];
+      w->cell_terms[s] += ev->pst_of[p & 0x3f][c];
       w->npm_seat[s] += ev->npm[t];
       if (ev->royal_mask & (1u << t))
         w->king[s] = (TsCell) c;
@@ -656,7 +661,7 @@ eval_rays (const TsEval *ev, EvalWork *w)
       guint c = (guint) w->cells[i];
       TsPiece p = w->pieces[i];
       guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
-      gint32 start = ev->ray_start[t * ev->ncells + c];
+      gint32 start = ev->ray_start_of[t][c];
       if (start < 0 || !w->counts[s])
         continue;
       guint foes = w->enemies[s] << 8;
@@ -696,8 +701,12 @@ int
 ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side,
                   gboolean *side_has_pieces)
 {
-  EvalWork w = { .king = { TS_NO_CELL, TS_NO_CELL, TS_NO_CELL, TS_NO_CELL } };
+  EvalWork w;
   int seat_score[4], npm = 0;
+
+  memset (&w, 0, G_STRUCT_OFFSET (EvalWork, n));
+  for (guint s = 0; s < 4; s++)
+    w.king[s] = TS_NO_CELL;
 
   if (ev->doseki)
     {

@@ -23,6 +23,7 @@ typedef struct {
    * number of rays of one cell and their cells, then the longer rays, each its length
    * then its cells in order of distance; a length of 0 ends the cell's list. */
   gint32  *ray_start;           /* [type * ncells + cell] -> index into rays, or -1 */
+  const gint32 *ray_start_of[16];   /* [type][cell]: into ray_start */
   gint16  *rays;
   gint16  *centre;              /* [type * ncells + cell]: centrality bonus */
   gint16  *advance;             /* [seat * ncells + cell]: pawn progress bonus */
@@ -34,6 +35,7 @@ typedef struct {
    * (eval.c's EVAL_PACK): [(piece & 0x3f) * ncells + cell], piece = seat << 4 | type;
    * npm[type]: non-pawn material. */
   gint64  *pst;
+  const gint64 *pst_of[64];     /* [piece & 0x3f][cell]: into pst */
   int      npm[16];
   int      phase_total;         /* non-pawn material of the initial position */
   gint16   king_attack[TS_EVAL_KING_ATTACKS];   /* penalty for a attacks on a king's cells */
