@@ -416,6 +416,9 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
     ev->ray_start[i] = -1;
   for (guint t = 0; t < ev->n_types; t++)
     ev->ray_start_of[t] = ev->ray_start + (gsize) t * ev->ncells;
+  for (guint s = 0; s < 4; s++)
+    for (guint q = 0; q < 256; q++)
+      ev->reachable[s][q] = q == 0 || TS_PIECE_SEAT (q) != s;
 
   if (ev->doseki)
     {
@@ -665,6 +668,7 @@ eval_rays (const TsEval *ev, EvalWork *w)
       if (start < 0 || !w->counts[s])
         continue;
       guint foes = w->enemies[s] << 8;
+      const guint8 *reach = ev->reachable[s];
       int mob = 0;
       const gint16 *r = ev->rays + start;
       guint z;
@@ -676,7 +680,7 @@ eval_rays (const TsEval *ev, EvalWork *w)
         {
           guint q = board[r[k]];
           ZONE (q);
-          mob += (q & 0xff) == 0 || TS_PIECE_SEAT (q) != s;
+          mob += reach[q & 0xff];
         }
       r += r[-1];
       for (int len; (len = *r++) != 0; r += len)
@@ -687,7 +691,7 @@ eval_rays (const TsEval *ev, EvalWork *w)
             q &= 0xff;
             if (q)
               {
-                mob += TS_PIECE_SEAT (q) != s;
+                mob += reach[q];
                 break;
               }
             mob++;

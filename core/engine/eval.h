@@ -24,6 +24,7 @@ typedef struct {
    * then its cells in order of distance; a length of 0 ends the cell's list. */
   gint32  *ray_start;           /* [type * ncells + cell] -> index into rays, or -1 */
   const gint32 *ray_start_of[16];   /* [type][cell]: into ray_start */
+  guint8   reachable[4][256];   /* [seat][board value]: empty, or another seat's piece */
   gint16  *rays;
   gint16  *centre;              /* [type * ncells + cell]: centrality bonus */
   gint16  *advance;             /* [seat * ncells + cell]: pawn progress bonus */
