@@ -351,11 +351,20 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
     {
       guint i = pk->next;
 
-      if (i < SELECTION_PICKS)
+      if (e->ev.doseki)
+        {
+          /* Doseki's thousands of moves (no capture of its loses by exchange): a
+           * heap gives the few the beam searches without sorting them all, and
+           * from the first pick (a selection scans them all for each). */
+          if (i == 0)
+            heap_make (sm, i, pk->n);
+          heap_pop (sm, i, pk->n);
+        }
+      else if (i < SELECTION_PICKS)
         {
           guint best = i;
           for (guint j = i + 1; j < pk->n; j++)
-            if (goes_before (&sm[j], &sm[best], e->ev.doseki))
+            if (goes_before (&sm[j], &sm[best], FALSE))
               best = j;
           TsScoredMove t = sm[i];
           sm[i] = sm[best];
@@ -365,14 +374,6 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
               sm[i].score += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
               continue;
             }
-        }
-      else if (e->ev.doseki)
-        {
-          /* Doseki's thousands of moves (no capture of its loses by exchange): a
-           * heap gives the few the beam searches without sorting them all. */
-          if (i == SELECTION_PICKS)
-            heap_make (sm, i, pk->n);
-          heap_pop (sm, i, pk->n);
         }
       else if (i == SELECTION_PICKS)
         {
