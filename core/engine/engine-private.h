@@ -94,6 +94,14 @@ struct _TsEngine {
   TsRootMove      *root;
   guint            n_root;
   guint8           doseki_cells[16]; /* Doseki: cells of each piece shape */
+  /* The evaluation of each ply's position, for its children's (eval.h), and the move
+   * that reached each ply: the positions' hashes before and after, the cells changed. */
+  TsEvalState     *eval_state;       /* [TS_PLY_SLOTS] */
+  struct {
+    guint64 from_key, key;
+    int     n_changed;               /* -1: not known */
+    TsCell  changed[TS_UNDO_MAX_CHANGES];
+  } made[TS_PLY_SLOTS];
 };
 
 /* The move's eight bytes as one number: equal moves, and Doseki's ties (movepick.c). */

@@ -61,6 +61,8 @@ ts_engine_prepare (TsEngine *e)
     return;
   ts_eval_init (&e->ev, v);
   ts_tt_init (&e->tt, e->hash_mb);
+  if (!e->ev.doseki)
+    e->eval_state = g_new0 (TsEvalState, TS_PLY_SLOTS);
   for (guint t = 0; t < v->n_piece_types; t++)
     {
       e->doseki_cells[t] = doseki_shape_cells (v->piece_types[t].letter);
@@ -87,6 +89,7 @@ ts_engine_free (TsEngine *e)
     {
       ts_eval_clear (&e->ev);
       ts_tt_free (&e->tt);
+      g_free (e->eval_state);
     }
   for (guint i = 0; i < TS_PLY_SLOTS; i++)
     {

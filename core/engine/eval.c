@@ -1,6 +1,7 @@
-/* Evaluation: material from computed piece values, centrality, mobility along
- * probed rays, pawn progress and king safety. See docs/engine.md. */
-#include "engine/eval.h"
+/* Evaluation tables: material from computed piece values, centrality, mobility along
+ * probed rays, pawn progress and king safety; the evaluation itself is in
+ * eval-position.c. See docs/engine.md. */
+#include "engine/eval-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -34,25 +35,9 @@
 #define NIHONGI_VALUE_PER_TARGET 45.0
 #endif
 #define PAWN_VALUE        100
-#define DOSEKI_CHECKER    100
 
-/* A middlegame and an endgame term summed in one number (each sum stays far within
- * 32 bits): one load and one add a piece. */
-#define EVAL_PACK(mg, eg)  ((gint64) (mg) * G_GINT64_CONSTANT (0x100000000) + (eg))
-#define EVAL_EG(x)         ((int) (gint32) (guint32) (guint64) (x))
-#define EVAL_MG(x)         ((int) (((x) - EVAL_EG (x)) / G_GINT64_CONSTANT (0x100000000)))
-
-#ifndef MOBILITY_WEIGHT
-#define MOBILITY_WEIGHT   2
-#endif
 #ifndef CENTRE_WEIGHT
 #define CENTRE_WEIGHT     2
-#endif
-#ifndef SHELTER_WEIGHT
-#define SHELTER_WEIGHT    5
-#endif
-#ifndef TEMPO
-#define TEMPO             10
 #endif
 /* A pawn δ cells further from its army's centre than at the start: ADVANCE_LINEAR × δ +
  * ADVANCE_SQUARE × δ² (half of it in the middlegame). */
@@ -337,6 +322,38 @@ init_piece_tables (TsEval *ev)
       }
 }
 
+/* Cell x is on a ray of type t from cell c. */
+static inline void
+mark_ray_cell (TsEval *ev, guint t, guint c, guint x)
+{
+  ev->ray_map[((gsize) t * ev->ncells + c) * ev->map_words + x / 64] |= G_GUINT64_CONSTANT (1) << (x % 64);
+  ev->seen_from[(gsize) x * ev->map_words + c / 64] |= G_GUINT64_CONSTANT (1) << (c % 64);
+}
+
+/* The cells of each (type, cell)'s rays as a bitmap, and the reverse: for each cell, the
+ * cells from which some type's rays reach it. */
+static void
+init_ray_map (TsEval *ev)
+{
+  ev->map_words = (ev->ncells + 63) / 64;
+  ev->ray_map = g_new0 (guint64, (gsize) ev->n_types * ev->ncells * ev->map_words);
+  ev->seen_from = g_new0 (guint64, (gsize) ev->ncells * ev->map_words);
+  for (guint t = 0; t < ev->n_types; t++)
+    for (guint c = 0; c < ev->ncells; c++)
+      {
+        gint32 start = ev->ray_start_of[t][c];
+        if (start < 0)
+          continue;
+        const gint16 *r = ev->rays + start;
+        for (int k = 0, n1 = *r++; k < n1; k++)
+          mark_ray_cell (ev, t, c, (guint) r[k]);
+        r += r[-1];
+        for (int len; (len = *r++) != 0; r += len)
+          for (int k = 0; k < len; k++)
+            mark_ray_cell (ev, t, c, (guint) r[k]);
+      }
+}
+
 static void
 init_phase (TsEval *ev)
 {
@@ -475,6 +492,7 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
   g_free (count);
   ev->rays = (gint16 *) g_array_free (g_steal_pointer (&rays), FALSE);
 
+  init_ray_map (ev);
   init_pawn_progress (ev, &weights);
   init_phase (ev);
   init_piece_tables (ev);
@@ -492,260 +510,6 @@ ts_eval_clear (TsEval *ev)
   g_clear_pointer (&ev->advance, g_free);
   g_clear_pointer (&ev->neighbours, g_free);
   g_clear_pointer (&ev->pst, g_free);
-}
-
-static gboolean
-seat_counts (const TsEval *ev, TsPosition *pos, guint seat)
-{
-  /* A free-for-all player's eliminated army is loot, not material; in team play the
-   * partner moves it. */
-  return ev->teams || ts_position_seat_active (pos, seat);
-}
-
-static int
-hand_material (const TsEval *ev, TsPosition *pos, guint seat)
-{
-  int sum = 0;
-
-  if (!ev->variant->has_drops && !ev->doseki)
-    return 0;
-  for (guint t = 0; t < ev->n_types; t++)
-    {
-      guint n = ts_position_hand_count (pos, seat, t);
-      if (n)
-        sum += (int) n * (ev->doseki ? DOSEKI_CHECKER : ev->value[t] * 9 / 10);
-    }
-  return sum;
-}
-
-static int combine (const TsEval *ev, const int seat_score[4], const guint8 counts[4],
-                    const guint side_of[4], guint side);
-
-static int
-eval_doseki (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side)
-{
-  TsCell cells[TS_MAX_CELLS];
-  TsPiece pieces[TS_MAX_CELLS];
-  guint n = ts_position_pieces (pos, cells, pieces);
-  int seat_score[4] = { 0 };
-
-  for (guint i = 0; i < n; i++)
-    {
-      guint s = TS_PIECE_SEAT (pieces[i]);
-      int y = ev->coords[cells[i]][1];
-      int progress = ev->doseki_forward[s] > 0 ? y : (int) ev->variant->geometry.size[1] - 1 - y;
-      seat_score[s] += DOSEKI_CHECKER + 4 * progress;
-    }
-  guint8 counts[4] = { 1, 1, 1, 1 };
-  for (guint s = 0; s < ev->n_seats; s++)
-    seat_score[s] += hand_material (ev, pos, s);
-  return combine (ev, seat_score, counts, side_of, side);
-}
-
-int
-ts_eval_material (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side)
-{
-  TsCell cells[TS_MAX_CELLS];
-  TsPiece pieces[TS_MAX_CELLS];
-  guint n = ts_position_pieces (pos, cells, pieces);
-  int total = 0;
-
-  for (guint i = 0; i < n; i++)
-    {
-      TsPiece p = pieces[i];
-      if (!seat_counts (ev, pos, TS_PIECE_SEAT (p)))
-        continue;
-      int v = ev->value[TS_PIECE_TYPE (p)];
-      total += side_of[TS_PIECE_SEAT (p)] == side ? v : -v;
-    }
-  for (guint s = 0; s < ev->n_seats; s++)
-    {
-      int h = hand_material (ev, pos, s);
-      total += side_of[s] == side ? h : -h;
-    }
-  return total;
-}
-
-/* Combines the seats' scores for side `side`: side 1's total is scaled to the size of
- * side 0 (the root seat's), so that in a free-for-all (one seat against three) a trade
- * with one opponent, which helps the other two, is not counted as even. Side 1 gets the
- * negation of side 0's score: the search negates scores between the sides, so both
- * must be on one scale (scaling each side's opponents to its own size made side 1's
- * scores three times side 0's, and four-player scores jump with the depth's parity). */
-static int
-combine (const TsEval *ev, const int seat_score[4], const guint8 counts[4],
-         const guint side_of[4], guint side)
-{
-  int total[2] = { 0, 0 }, n[2] = { 0, 0 }, v;
-
-  for (guint s = 0; s < ev->n_seats; s++)
-    if (counts[s])
-      {
-        total[side_of[s] != 0] += seat_score[s];
-        n[side_of[s] != 0]++;
-      }
-  if (n[0] > 0 && n[1] > 0 && n[0] != n[1])
-    total[1] = total[1] * n[0] / n[1];
-  v = total[0] - total[1];
-  return (side == 0 ? v : -v) + TEMPO;
-}
-
-/* One evaluation's working state: the pieces, a copy of the board with the king zones,
- * and each seat's terms. */
-typedef struct {
-  guint8   counts[4];
-  guint    enemies[4];
-  TsCell   king[4];
-  gint64   cell_terms[4];         /* material and cell tables, EVAL_PACK (mg, eg) */
-  int      npm_seat[4], mobility[4], attacks[4], shelter[4];
-  /* not cleared (zeroing them all was 5 % of an evaluation) */
-  guint    n;
-  TsCell   cells[TS_MAX_CELLS];
-  TsPiece  pieces[TS_MAX_CELLS];
-  guint16  board[TS_MAX_CELLS];   /* piece, and king-zone seats << 8 */
-} EvalWork;
-
-/* The pieces, the board copy, material and cell tables, kings. */
-static inline void
-eval_pieces (const TsEval *ev, TsPosition *pos, EvalWork *w)
-{
-  w->n = ts_position_pieces (pos, w->cells, w->pieces);
-  memset (w->board, 0, ev->ncells * sizeof w->board[0]);
-  for (guint i = 0; i < w->n; i++)
-    {
-      TsPiece p = w->pieces[i];
-      guint c = (guint) w->cells[i];
-      guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
-      w->board[c] = p;
-      w->cell_terms[s] += ev->pst_of[p & 0x3f][c];
-      w->npm_seat[s] += ev->npm[t];
-      if (ev->royal_mask & (1u << t))
-        w->king[s] = (TsCell) c;
-    }
-  for (guint s = 0; s < ev->n_seats; s++)
-    if (!w->counts[s])
-      {
-        w->cell_terms[s] = 0;
-        w->npm_seat[s] = 0;
-        w->king[s] = TS_NO_CELL;
-      }
-    else if (!ts_position_seat_active (pos, s))
-      w->king[s] = TS_NO_CELL;
-}
-
-/* King zones: which seats' kings neighbour each cell, in the high byte of the board
- * copy (one load per cell in the walk below); and the shelter of each king. */
-static inline void
-eval_king_zones (const TsEval *ev, EvalWork *w)
-{
-  for (guint s = 0; s < ev->n_seats; s++)
-    if (w->king[s] != TS_NO_CELL)
-      {
-        w->board[w->king[s]] |= (guint16) (0x100u << s);
-        for (const gint16 *nb = ev->neighbours + w->king[s] * 81; *nb >= 0; nb++)
-          {
-            w->board[*nb] |= (guint16) (0x100u << s);
-            if ((w->board[*nb] & 0xff) && TS_PIECE_SEAT (w->board[*nb]) == s)
-              w->shelter[s]++;
-          }
-      }
-}
-
-/* Mobility along the probed rays of the pieces of seats that count, and their attacks
- * on enemy king zones. */
-static inline void
-eval_rays (const TsEval *ev, EvalWork *w)
-{
-  const guint16 *board = w->board;
-  int *attacks = w->attacks;
-
-  for (guint i = 0; i < w->n; i++)
-    {
-      guint c = (guint) w->cells[i];
-      TsPiece p = w->pieces[i];
-      guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
-      gint32 start = ev->ray_start_of[t][c];
-      if (start < 0 || !w->counts[s])
-        continue;
-      guint foes = w->enemies[s] << 8;
-      const guint8 *reach = ev->reachable[s];
-      int mob = 0;
-      const gint16 *r = ev->rays + start;
-      guint z;
-#define ZONE(q) G_STMT_START {                                                    \
-        for (z = (q) & foes; z; z &= z - 1)                                       \
-          attacks[__builtin_ctz (z) - 8]++; } G_STMT_END
-      /* cells a single step away: reachable if empty or enemy */
-      for (int k = 0, n1 = *r++; k < n1; k++)
-        {
-          guint q = board[r[k]];
-          ZONE (q);
-          mob += reach[q & 0xff];
-        }
-      r += r[-1];
-      for (int len; (len = *r++) != 0; r += len)
-        for (int k = 0; k < len; k++)
-          {
-            guint q = board[r[k]];
-            ZONE (q);
-            q &= 0xff;
-            if (q)
-              {
-                mob += reach[q];
-                break;
-              }
-            mob++;
-          }
-#undef ZONE
-      w->mobility[s] += MOBILITY_WEIGHT * mob - ev->mobility_base[t];
-    }
-}
-
-int
-ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side,
-                  gboolean *side_has_pieces)
-{
-  EvalWork w;
-  int seat_score[4], npm = 0;
-
-  memset (&w, 0, G_STRUCT_OFFSET (EvalWork, n));
-  for (guint s = 0; s < 4; s++)
-    w.king[s] = TS_NO_CELL;
-
-  if (ev->doseki)
-    {
-      if (side_has_pieces)
-        *side_has_pieces = TRUE;
-      return eval_doseki (ev, pos, side_of, side);
-    }
-
-  for (guint s = 0; s < ev->n_seats; s++)
-    {
-      w.counts[s] = (guint8) seat_counts (ev, pos, s);
-      for (guint k = 0; k < ev->n_seats; k++)
-        if (side_of[k] != side_of[s])
-          w.enemies[s] |= 1u << k;
-    }
-  eval_pieces (ev, pos, &w);
-  eval_king_zones (ev, &w);
-  eval_rays (ev, &w);
-
-  for (guint s = 0; s < ev->n_seats; s++)
-    npm += w.npm_seat[s];
-  int phase = MIN (256, npm * 256 / ev->phase_total);
-  if (side_has_pieces)
-    *side_has_pieces = FALSE;
-  for (guint s = 0; s < ev->n_seats; s++)
-    {
-      if (side_has_pieces && side_of[s] == side && w.npm_seat[s] > 0)
-        *side_has_pieces = TRUE;
-      seat_score[s] = 0;
-      if (!w.counts[s])
-        continue;
-      int mg = EVAL_MG (w.cell_terms[s]) + w.mobility[s], eg = EVAL_EG (w.cell_terms[s]) + w.mobility[s];
-      if (w.king[s] != TS_NO_CELL)
-        mg += SHELTER_WEIGHT * w.shelter[s] - ev->king_attack[MIN (w.attacks[s], TS_EVAL_KING_ATTACKS - 1)];
-      seat_score[s] = (mg * phase + eg * (256 - phase)) / 256 + hand_material (ev, pos, s);
-    }
-  return combine (ev, seat_score, w.counts, side_of, side);
+  g_clear_pointer (&ev->ray_map, g_free);
+  g_clear_pointer (&ev->seen_from, g_free);
 }

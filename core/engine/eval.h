@@ -25,6 +25,11 @@ typedef struct {
   gint32  *ray_start;           /* [type * ncells + cell] -> index into rays, or -1 */
   const gint32 *ray_start_of[16];   /* [type][cell]: into ray_start */
   guint8   reachable[4][256];   /* [seat][board value]: empty, or another seat's piece */
+  /* The cells on the rays of a type from a cell, map_words bits a (type, cell): whether
+   * a change of the board there may change that piece's mobility. */
+  guint64 *ray_map;             /* [(type * ncells + cell) * map_words] */
+  guint64 *seen_from;           /* [cell * map_words]: the cells whose rays (any type's) hold it */
+  guint    map_words;
   gint16  *rays;
   gint16  *centre;              /* [type * ncells + cell]: centrality bonus */
   gint16  *advance;             /* [seat * ncells + cell]: pawn progress bonus */
@@ -51,6 +56,23 @@ typedef struct {
   double king_attack;        /* scales the attacks-on-the-king penalty (not its cap) */
 } TsEvalWeights;
 
+/* What an evaluation leaves for those of the positions a move away: its terms, and per
+ * cell the board with the king zones and the mobility of the piece there. */
+typedef struct {
+  guint64 key;                  /* the engine's: the position's hash, 0 for none */
+  guint8  counts[4];            /* the seats that count (material, mobility) */
+  guint8  active;               /* ts_position_seat_active, a bit a seat */
+  guint   enemies[4];           /* the seats on the other side of each seat */
+  TsCell  king[4];
+  gint64  cell_terms[4];        /* material and cell tables (eval-private.h EVAL_PACK) */
+  guint64 attacks;              /* on each seat's king zone, 16 bits a seat */
+  int     npm_seat[4], mobility[4], shelter[4];
+  guint64 walkers[(TS_MAX_CELLS + 63) / 64];   /* the cells of the pieces walked */
+  guint16 board[TS_MAX_CELLS];  /* piece, and king-zone seats << 8 */
+  gint16  mob_at[TS_MAX_CELLS]; /* the mobility term of the piece on the cell */
+  guint64 att_at[TS_MAX_CELLS]; /* its attacks on the king zones, 16 bits a seat */
+} TsEvalState;
+
 void ts_eval_weights (const TsVariant *v, TsEvalWeights *w);
 void ts_eval_init  (TsEval *ev, const TsVariant *v);
 void ts_eval_clear (TsEval *ev);
@@ -59,6 +81,13 @@ void ts_eval_clear (TsEval *ev);
  * kings (null-move pruning is unsafe without). */
 int  ts_eval_position (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side,
                        gboolean *side_has_pieces);
+/* The same score, leaving the evaluation's state in st (not for Doseki). With parent,
+ * the state of the position before the move that changed the cells changed[n_changed]
+ * (ts_position_changed_cells), only what those cells touch is evaluated again; the
+ * whole board where that cannot be (a king moved, a seat left). */
+int  ts_eval_position_state (const TsEval *ev, TsPosition *pos, const guint side_of[4],
+                             guint side, gboolean *side_has_pieces, const TsEvalState *parent,
+                             const TsCell *changed, int n_changed, TsEvalState *st);
 /* Material only (the greedy player), same convention. */
 int  ts_eval_material (const TsEval *ev, TsPosition *pos, const guint side_of[4], guint side);
 

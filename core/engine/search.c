@@ -46,26 +46,61 @@ mix32 (guint64 x)
 
 /* The static evaluation from the side to move's point of view, through a cache keyed
  * by the salted hash; *has_pieces: whether that side has more than pawns and kings. */
+/* Whether the evaluation of the position before the move to ply is at hand. */
+static inline gboolean
+parent_evaluated (TsEngine *e, int ply)
+{
+  return e->eval_state && ply > 0 && e->made[ply].key == ts_position_hash (e->pos) &&
+         e->eval_state[ply - 1].key == e->made[ply].from_key;
+}
+
+/* The static evaluation, from the parent's where the move between is known. */
 static int
-evaluate_full (TsEngine *e, gboolean *has_pieces)
+evaluate_position (TsEngine *e, int ply, gboolean *has_pieces)
+{
+  guint64 h = ts_position_hash (e->pos);
+  TsEvalState *st = &e->eval_state[ply];
+  int v;
+
+  if (parent_evaluated (e, ply))
+    v = ts_eval_position_state (&e->ev, e->pos, e->side_of, ts_engine_stm_side (e), has_pieces,
+                                &e->eval_state[ply - 1], e->made[ply].changed,
+                                e->made[ply].n_changed, st);
+  else
+    v = ts_eval_position_state (&e->ev, e->pos, e->side_of, ts_engine_stm_side (e), has_pieces,
+                                NULL, NULL, 0, st);
+  st->key = h;
+  return v;
+}
+
+/* Doseki: an evaluation cache. */
+static int
+evaluate_cached (TsEngine *e, gboolean *has_pieces)
 {
   guint64 key = ts_position_hash (e->pos) ^ e->key_salt;
   guint64 *slot = &e->eval_cache[key & (TS_EVAL_CACHE_SIZE - 1)];
-  gboolean pieces;
   int v;
 
   if (((*slot ^ key) >> 21) == 0)
     {
-      v = (int) (*slot & 0xfffff) - 0x80000;
-      pieces = (*slot >> 20) & 1;
+      *has_pieces = (*slot >> 20) & 1;
+      return (int) (*slot & 0xfffff) - 0x80000;
     }
-  else
-    {
-      v = ts_eval_position (&e->ev, e->pos, e->side_of, ts_engine_stm_side (e), &pieces);
-      v = CLAMP (v, -0x7ffff, 0x7ffff);
-      *slot = (key & ~G_GUINT64_CONSTANT (0x1fffff)) | ((guint64) pieces << 20) |
-              (guint64) (v + 0x80000);
-    }
+  v = ts_eval_position (&e->ev, e->pos, e->side_of, ts_engine_stm_side (e), has_pieces);
+  v = CLAMP (v, -0x7ffff, 0x7ffff);
+  *slot = (key & ~G_GUINT64_CONSTANT (0x1fffff)) | ((guint64) *has_pieces << 20) |
+          (guint64) (v + 0x80000);
+  return v;
+}
+
+static int
+evaluate_full (TsEngine *e, int ply, gboolean *has_pieces)
+{
+  gboolean pieces;
+  /* Chess from the parent's evaluation: cheaper than a cache, whose hits would leave
+   * the children none to start from. */
+  int v = e->eval_state ? evaluate_position (e, ply, &pieces) : evaluate_cached (e, &pieces);
+
   if (has_pieces)
     *has_pieces = pieces;
   if (e->noise > 0)
@@ -77,9 +112,9 @@ evaluate_full (TsEngine *e, gboolean *has_pieces)
 }
 
 static int
-evaluate (TsEngine *e)
+evaluate (TsEngine *e, int ply)
 {
-  return evaluate_full (e, NULL);
+  return evaluate_full (e, ply, NULL);
 }
 
 gboolean
@@ -215,12 +250,25 @@ royal_capture (TsEngine *e, TsMove m)
   return v && (e->ev.royal_mask & (1u << TS_PIECE_TYPE (v)));
 }
 
+/* The hash before (before) or after a move to child_ply, for the evaluation's. */
+static inline void
+record_made (TsEngine *e, int child_ply, gboolean before)
+{
+  if (before)
+    e->made[child_ply].from_key = ts_position_hash (e->pos);
+  else
+    e->made[child_ply].key = ts_position_hash (e->pos);
+}
+
 static inline void
 make_move (TsEngine *e, TsMove m, TsUndo *undo, int child_ply, guint active_before)
 {
   gboolean royal = royal_capture (e, m);
 
+  record_made (e, child_ply, TRUE);
   ts_position_make (e->pos, m, undo);
+  record_made (e, child_ply, FALSE);
+  e->made[child_ply].n_changed = ts_position_changed_cells (e->pos, undo, e->made[child_ply].changed);
   ts_tt_prefetch (&e->tt, ts_position_hash (e->pos) ^ e->key_salt);
   e->reached_by[child_ply] = m;
   e->maybe_over[child_ply] = royal ||
@@ -267,7 +315,7 @@ qsearch (TsEngine *e, int alpha, int beta, int ply, int qply)
   if (e->maybe_over[ply] && ts_engine_game_over (e, ply, &score))
     return score;
   if (ply >= TS_ENGINE_MAX_PLY - 1)
-    return evaluate (e);
+    return evaluate (e, ply);
 
   key = ts_position_hash (pos) ^ e->key_salt;
   if (ts_tt_probe (&e->tt, key, ply, &tt_move, &tt_score, &tt_depth, &tt_bound) &&
@@ -280,7 +328,7 @@ qsearch (TsEngine *e, int alpha, int beta, int ply, int qply)
     best = -TS_SCORE_INFINITE;
   else
     {
-      stand = evaluate (e);
+      stand = evaluate (e, ply);
       /* Capture chains are long on big 3D boards (Doseki's above all): cap them. */
       if (stand >= beta || qply >= (e->ev.doseki ? DOSEKI_QS_PLIES : QS_MAX_PLIES))
         return stand;
@@ -365,8 +413,11 @@ null_move_cuts (TsEngine *e, int beta, int depth, int ply, int static_eval, int 
   TsUndo undo;
   int r = 3 + depth / 4 + MIN ((static_eval - beta) / 200, 3);
 
+  record_made (e, ply + 1, TRUE);
   if (!ts_position_make_null (e->pos, &undo))
     return FALSE;
+  record_made (e, ply + 1, FALSE);
+  e->made[ply + 1].n_changed = 0;
   e->null_move[ply + 1] = TRUE;
   e->reached_by[ply + 1] = ts_no_move ();
   e->maybe_over[ply + 1] = FALSE;
@@ -405,7 +456,7 @@ negamax (TsEngine *e, int alpha, int beta, int depth, int ply, gboolean pv_node)
   if (ply > 0 && ts_engine_is_repetition (e, ply))
     return 0;
   if (ply >= TS_ENGINE_MAX_PLY - 1)
-    return evaluate (e);
+    return evaluate (e, ply);
 
   /* Mate distance pruning. */
   alpha = MAX (alpha, -TS_SCORE_MATE + ply);
@@ -418,7 +469,7 @@ negamax (TsEngine *e, int alpha, int beta, int depth, int ply, gboolean pv_node)
     return tt_score;
 
   my_side = ts_engine_stm_side (e);
-  static_eval = evaluate_full (e, &has_pieces);
+  static_eval = evaluate_full (e, ply, &has_pieces);
   improving = ply >= 2 && static_eval > e->static_eval[ply - 2];
 
   /* Whether the side to move is in check comes with the first move (the hash move's

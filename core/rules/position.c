@@ -389,6 +389,20 @@ ts_position_unmake (TsPosition   *p,
   ops (p)->unmake (p, undo);
 }
 
+int
+ts_position_changed_cells (const TsPosition *p,
+                           const TsUndo     *undo,
+                           TsCell           *cells)
+{
+  const TsVariantRules *r = ts_rules (p);
+
+  if (p->variant->family == TS_FAMILY_DOSEKI)
+    return -1;
+  for (guint i = 0; i < undo->n_changes; i++)
+    cells[i] = r->to_dense[undo->change_cell[i]];
+  return undo->n_changes;
+}
+
 gboolean
 ts_position_make_null (TsPosition *p,
                        TsUndo     *undo)

@@ -66,6 +66,12 @@ guint            ts_position_pieces        (const TsPosition *p,
 void             ts_position_set_piece     (TsPosition       *p,
                                             TsCell            c,
                                             TsPiece           piece);
+/* The cells the move that undo undoes changed (each once or more), into cells (room for
+ * TS_UNDO_MAX_CHANGES); returns how many, or -1 where the variant's moves keep no such
+ * log (Doseki). A null move changes none. For the engine's incremental evaluation. */
+int              ts_position_changed_cells (const TsPosition *p,
+                                            const TsUndo     *undo,
+                                            TsCell           *cells);
 guint            ts_position_side_to_move  (const TsPosition *p);   /* seat 0..n_seats-1 */
 void             ts_position_set_side_to_move (TsPosition    *p,
                                             guint             seat);
