@@ -91,6 +91,30 @@ ts_engine_capture_gain (TsEngine *e, TsMove m)
   return gain;
 }
 
+/* The ordering score of move m (not the hash move) at ply, seat to move. */
+static inline int
+score_move (TsEngine *e, TsMove m, guint seat, int ply)
+{
+  int s;
+
+  if (e->ev.doseki && (m.flags & TS_MOVE_CAPTURE))
+    return CAPTURE_SCORE + 1600 * doseki_captures (e, m) - e->doseki_cells[m.piece & 15]
+           + 100 * (int) ts_doseki_move_promotions (e->pos, m);
+  if (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT))
+    return CAPTURE_SCORE + 16 * ts_engine_victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
+           + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);
+  if (m.promo != TS_NO_PROMO)
+    return PROMO_SCORE + e->ev.value[m.promo & 15];
+  if (ts_same_move (m, e->killers[ply][0]))
+    return KILLER_SCORE;
+  if (ts_same_move (m, e->killers[ply][1]))
+    return KILLER_SCORE - 1;
+  s = m.to != TS_NO_CELL ? e->history[seat & 3][m.piece & 15][m.to] : 0;
+  if (e->ev.doseki)
+    s += doseki_quiet_score (e, m, seat);
+  return s;
+}
+
 void
 ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMove hash_move,
                        int ply)
@@ -99,31 +123,9 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
 
   for (guint i = 0; i < l->n; i++)
     {
-      TsMove m = l->moves[i];
-      int s;
-
-      if (ts_same_move (m, hash_move))
-        s = HASH_MOVE_SCORE;
-      else if (e->ev.doseki && (m.flags & TS_MOVE_CAPTURE))
-        s = CAPTURE_SCORE + 1600 * doseki_captures (e, m) - e->doseki_cells[m.piece & 15]
-            + 100 * (int) ts_doseki_move_promotions (e->pos, m);
-      else if (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT))
-        s = CAPTURE_SCORE + 16 * ts_engine_victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
-            + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);
-      else if (m.promo != TS_NO_PROMO)
-        s = PROMO_SCORE + e->ev.value[m.promo & 15];
-      else if (ts_same_move (m, e->killers[ply][0]))
-        s = KILLER_SCORE;
-      else if (ts_same_move (m, e->killers[ply][1]))
-        s = KILLER_SCORE - 1;
-      else
-        {
-          s = m.to != TS_NO_CELL ? e->history[seat & 3][m.piece & 15][m.to] : 0;
-          if (e->ev.doseki)
-            s += doseki_quiet_score (e, m, seat);
-        }
-      sm[i].m = m;
-      sm[i].score = s;
+      sm[i].m = l->moves[i];
+      sm[i].score = ts_same_move (l->moves[i], hash_move) ? HASH_MOVE_SCORE
+                                                          : score_move (e, l->moves[i], seat, ply);
     }
 }
 
@@ -262,7 +264,10 @@ generate (TsPicker *pk, TsEngine *e)
     ts_position_generate_legal_noisy (e->pos, l);
   else
     ts_position_generate_legal (e->pos, l);
-  /* The hash move was searched already; so were the captures when the rest comes. */
+  /* Scored, but for the hash move, searched already; and for the captures when the
+   * rest comes (they were searched too). */
+  guint seat = ts_position_side_to_move (e->pos);
+  TsScoredMove *sm = pk->sm = ts_engine_scored_for (e, pk->ply, l->n);
   for (guint i = 0; i < l->n; i++)
     {
       TsMove m = l->moves[i];
@@ -270,11 +275,9 @@ generate (TsPicker *pk, TsEngine *e)
       if (ts_same_move (m, pk->hash_move) ||
           (pk->part == TS_PICK_CAPTURES && !capture) || (pk->part == TS_PICK_REST && capture))
         continue;
-      l->moves[n++] = m;
+      sm[n].m = m;
+      sm[n++].score = score_move (e, m, seat, pk->ply);
     }
-  l->n = n;
-  pk->sm = ts_engine_scored_for (e, pk->ply, n);
-  ts_engine_score_moves (e, pk->sm, l, pk->hash_move, pk->ply);
   pk->n = n;
   pk->next = 0;
 }
