@@ -116,25 +116,36 @@ state_seats (const TsEval *ev, TsPosition *pos, const guint side_of[4], TsEvalSt
     }
 }
 
-/* An attack on the king zones of the seats in a 4-bit mask, 16 bits a seat. */
-#define ZONE_BIT(m, k)  ((((m) >> (k)) & 1) ? G_GUINT64_CONSTANT (1) << (16 * (k)) : 0)
+/* An attack on the king zones of the seats in a 4-bit mask, 8 bits a seat (one piece
+ * attacks at most the 81 cells of a zone). */
+#define ZONE_BIT(m, k)  ((((m) >> (k)) & 1) ? 1u << (8 * (k)) : 0)
 #define ZONE_ADD(m)     (ZONE_BIT (m, 0) | ZONE_BIT (m, 1) | ZONE_BIT (m, 2) | ZONE_BIT (m, 3))
-static const guint64 zone_add[16] = {
+static const guint32 zone_add[16] = {
   ZONE_ADD (0), ZONE_ADD (1), ZONE_ADD (2), ZONE_ADD (3), ZONE_ADD (4), ZONE_ADD (5),
   ZONE_ADD (6), ZONE_ADD (7), ZONE_ADD (8), ZONE_ADD (9), ZONE_ADD (10), ZONE_ADD (11),
   ZONE_ADD (12), ZONE_ADD (13), ZONE_ADD (14), ZONE_ADD (15),
 };
 
+/* Four 8-bit counts as four 16-bit ones (the sums of all pieces' need more). */
+static inline guint64
+widen (guint32 a)
+{
+  guint64 x = a;
+
+  x = (x | (x << 16)) & G_GUINT64_CONSTANT (0x0000ffff0000ffff);
+  return (x | (x << 8)) & G_GUINT64_CONSTANT (0x00ff00ff00ff00ff);
+}
+
 /* The mobility term of seat s's piece of type t on cell c, along its probed rays, and
  * (into att) its attacks on enemy king zones. */
 static inline int
 walk_piece (const TsEval *ev, const guint16 *board, guint c, guint s, guint t, guint enemies,
-            guint64 *att)
+            guint32 *att)
 {
   const gint16 *r = ev->rays + ev->ray_start_of[t][c];
   const guint8 *reach = ev->reachable[s];
   guint foes = enemies << 8;
-  guint64 a = 0;
+  guint32 a = 0;
   int mob = 0;
 
 #define ZONE(q) G_STMT_START {                                                    \
@@ -178,14 +189,14 @@ static inline void
 state_walk (const TsEval *ev, TsEvalState *st, guint c, TsPiece p)
 {
   guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
-  guint64 att = 0;
+  guint32 att = 0;
   int mob = 0;
 
   if (p && walks (ev, st, s, t, c))
     {
       mob = walk_piece (ev, st->board, c, s, t, st->enemies[s], &att);
       st->mobility[s] += mob - st->mob_at[c];
-      st->attacks += att - st->att_at[c];
+      st->attacks += widen (att) - widen (st->att_at[c]);
       st->walkers[c / 64] |= G_GUINT64_CONSTANT (1) << (c % 64);
     }
   st->mob_at[c] = (gint16) mob;
@@ -311,7 +322,7 @@ state_update (const TsEval *ev, TsPosition *pos, const TsEvalState *parent,
         {
           state_count (ev, st, c, old, -1);
           st->mobility[TS_PIECE_SEAT (old)] -= st->mob_at[c];
-          st->attacks -= st->att_at[c];
+          st->attacks -= widen (st->att_at[c]);
         }
       st->board[c] = (guint16) ((st->board[c] & 0xff00) | now);
       st->mob_at[c] = 0;

@@ -70,7 +70,7 @@ typedef struct {
   guint64 walkers[(TS_MAX_CELLS + 63) / 64];   /* the cells of the pieces walked */
   guint16 board[TS_MAX_CELLS];  /* piece, and king-zone seats << 8 */
   gint16  mob_at[TS_MAX_CELLS]; /* the mobility term of the piece on the cell */
-  guint64 att_at[TS_MAX_CELLS]; /* its attacks on the king zones, 16 bits a seat */
+  guint32 att_at[TS_MAX_CELLS]; /* its attacks on the king zones, 8 bits a seat */
 } TsEvalState;
 
 void ts_eval_weights (const TsVariant *v, TsEvalWeights *w);
