@@ -184,7 +184,7 @@ test_piece_values (void)
   ts_eval_weights (ts_variant_lookup ("nihongi"), &w);
   g_assert_cmpfloat (w.value_per_target, ==, 45);
   g_assert_cmpfloat (w.advance_linear, ==, 8);
-  g_assert_cmpfloat (w.king_attack, ==, 0.5);
+  g_assert_cmpfloat (w.king_attack, ==, 0.25);
   ts_eval_weights (ts_variant_lookup ("cubic8"), &w);
   g_assert_cmpfloat (w.value_per_target, ==, 35);
   g_assert_cmpfloat (w.advance_linear, ==, 8);
