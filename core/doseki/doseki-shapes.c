@@ -251,10 +251,10 @@ build_lead_cells (DkTables *t)
           if (c > 0)
             t->fit26[i] |= 1u << dir_index (t, o->cells[c][0], o->cells[c][1], o->cells[c][2]);
           for (guint d = 0; d < DK_N_DIRS; d++)
-            if (orientation_has (o, o->cells[c][0] + t->dir_vec[d][0],
-                                 o->cells[c][1] + t->dir_vec[d][1],
-                                 o->cells[c][2] + t->dir_vec[d][2]))
-              ot->in_s[c] |= 1u << d;
+            if (!orientation_has (o, o->cells[c][0] + t->dir_vec[d][0],
+                                  o->cells[c][1] + t->dir_vec[d][1],
+                                  o->cells[c][2] + t->dir_vec[d][2]))
+              ot->leaves_s[c] |= 1u << d;
         }
       ot->box = box_corner (o);
       for (guint d = 0; d < DK_N_DIRS; d++)
