@@ -20,17 +20,20 @@ ts_doseki_move_cells (TsMove m, TsCell cells[TS_DOSEKI_MAX_SET])
 }
 
 /* How many cells of S (orientation o) at padded cell to hold an enemy of side's. */
+#define DK_CELL_ENEMY(i) (n += is_enemy[s[cells[i]]])
+
 static inline guint
 enemies_at (const DkTables *t, const guint8 *board, guint o, int to, guint side)
 {
-  const gint16 *cell = t->tab[o].cells, *end = cell + t->orient[o].n_cells;
+  const gint16 *cells = t->tab[o].cells;
   const guint8 *s = board + to, *is_enemy = t->is_enemy[side];
   guint n = 0;
 
-  for (; cell < end; cell++)
-    n += is_enemy[s[*cell]];
+  DK_EACH_CELL (t->orient[o].n_cells, DK_CELL_ENEMY);
   return n;
 }
+
+#undef DK_CELL_ENEMY
 
 /* Whether the tables are made. The engine asks about every move it orders: the rare
  * first call goes elsewhere (a tail call), and the usual one saves no registers for

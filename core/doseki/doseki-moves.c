@@ -395,10 +395,8 @@ board_new_neighbours (TsPosition *p)
 }
 
 /* The OR over S's cells (orientation o, anchor at padded cell a) of at[cell], each
- * masked by masks[i] if masks is set: unrolled by the count (a switch that falls
- * through), as a loop with a test for an early end costs more than the cells it saves
- * and a plain one gcc vectorises into gathers. */
-#define DK_CELL_OR(i) (at[cells[i]] & (masks ? masks[i] : G_MAXUINT32))
+ * masked by masks[i] if masks is set. */
+#define DK_CELL_OR(i) (v |= at[cells[i]] & (masks ? masks[i] : G_MAXUINT32))
 
 static inline guint32
 set_or (const DkTables *t, const guint32 *at, int a, guint o, const guint32 *masks)
@@ -407,17 +405,7 @@ set_or (const DkTables *t, const guint32 *at, int a, guint o, const guint32 *mas
   guint32 v = 0;
 
   at += a;
-  switch (t->orient[o].n_cells)
-    {
-    case 8: v |= DK_CELL_OR (7); /* fall through */
-    case 7: v |= DK_CELL_OR (6); /* fall through */
-    case 6: v |= DK_CELL_OR (5); /* fall through */
-    case 5: v |= DK_CELL_OR (4); /* fall through */
-    case 4: v |= DK_CELL_OR (3); /* fall through */
-    case 3: v |= DK_CELL_OR (2); /* fall through */
-    case 2: v |= DK_CELL_OR (1); /* fall through */
-    default: v |= DK_CELL_OR (0);
-    }
+  DK_EACH_CELL (t->orient[o].n_cells, DK_CELL_OR);
   return v;
 }
 

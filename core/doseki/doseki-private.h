@@ -99,6 +99,22 @@ dk_tables (void)
 
 const DkPiece  *dk_piece (guint piece);
 
+/* CELL (i) for each cell i of a set of n cells, last to first: unrolled by the count (a
+ * switch that falls through). A loop over S's few cells costs more: with a test for an
+ * early end, or gcc vectorises it into gathers. */
+#define DK_EACH_CELL(n, CELL)             \
+  switch (n)                              \
+    {                                     \
+    case 8: CELL (7); /* fall through */  \
+    case 7: CELL (6); /* fall through */  \
+    case 6: CELL (5); /* fall through */  \
+    case 5: CELL (4); /* fall through */  \
+    case 4: CELL (3); /* fall through */  \
+    case 3: CELL (2); /* fall through */  \
+    case 2: CELL (1); /* fall through */  \
+    default: CELL (0);                    \
+    }
+
 /* Board bytes, as in TsPosition.board: every checker is piece type 0. */
 #define DK_EMPTY    0
 #define DK_CHECKER(seat) TS_PIECE_MAKE (seat, 0)
