@@ -747,6 +747,24 @@ recapture_compound (DkGen *g, DkBoard *b, guint c, guint o)
                 board_next_mark (b), free);
 }
 
+/* The directions of S's landers (orientation o, anchor at padded cell a) in which it is
+ * not stopped at once: one walk over S's cells for both (see set_or, set_stopped). */
+#define DK_CELL_LANDS(i) (lands |= lander[cells[i]], stopped |= nb_stop[cells[i]] & leaves[i])
+
+static inline guint32
+set_lands_free (const DkBoard *b, int a, guint o)
+{
+  const gint16 *cells = b->t->tab[o].cells;
+  const guint32 *leaves = b->t->tab[o].leaves_s, *lander = b->lander + a,
+                *nb_stop = b->nb_stop + a;
+  guint32 lands = 0, stopped = 0;
+
+  DK_EACH_CELL (b->t->orient[o].n_cells, DK_CELL_LANDS);
+  return lands & ~stopped;
+}
+
+#undef DK_CELL_LANDS
+
 /* The recaptures of the set of orientation o anchored at dense cell c (its cells own). */
 static void
 recapture_set (DkGen *g, DkBoard *b, guint c, guint o)
@@ -761,8 +779,8 @@ recapture_set (DkGen *g, DkBoard *b, guint c, guint o)
       recapture_compound (g, b, c, o);
       return;
     }
-  dirs = set_or (t, b->lander, a, o, NULL) & t->capture_dirs[or->piece];
-  if (dirs == 0 || (dirs &= ~set_stopped (b, a, o, dirs)) == 0)
+  dirs = set_lands_free (b, a, o) & t->capture_dirs[or->piece];
+  if (dirs == 0)
     return;
   g->piece = or->piece;
   g->shape = (guint8) o;
