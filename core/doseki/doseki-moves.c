@@ -66,16 +66,20 @@ step_state (const guint8 *sq, int base, const gint16 *lead, guint n_lead, guint8
   return cap;
 }
 
+/* The smallest ray along d over the leading cells (at least one, at most S's cells). */
+#define DK_CELL_MIN(i) (m = MIN (m, r[lead[i]]))
+
 static inline guint
 min_ray (const DkRays ray, guint d, int base, const gint16 *lead, guint n_lead)
 {
   const guint8 *r = ray[d] + base;
   guint m = 255;
 
-  for (const gint16 *end = lead + n_lead; lead < end; lead++)
-    m = MIN (m, r[*lead]);
+  DK_EACH_CELL (n_lead, DK_CELL_MIN);
   return m;
 }
+
+#undef DK_CELL_MIN
 
 /* Quiet moves 1..range of a slide whose smallest ray is m, then perhaps a capture.
  * dy: the direction's rank step. Of the quiet moves, noisy-only generation wants the

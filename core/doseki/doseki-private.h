@@ -99,8 +99,8 @@ dk_tables (void)
 
 const DkPiece  *dk_piece (guint piece);
 
-/* CELL (i) for each cell i of a set of n cells, last to first: unrolled by the count (a
- * switch that falls through). A loop over S's few cells costs more: with a test for an
+/* CELL (i) for each cell i of a set of n cells (1 to 8), last to first: unrolled by the
+ * count (a switch that falls through). A loop over S's few cells costs more: with a test for an
  * early end, or gcc vectorises it into gathers. */
 #define DK_EACH_CELL(n, CELL)             \
   switch (n)                              \
