@@ -48,23 +48,20 @@ emit (DkGen *g, const DkTables *t, int to_pad, gboolean capture, guint side)
 }
 
 /* Checks the leading cells at one step: 0 all empty, 1 some enemy (none own or off),
- * -1 blocked. */
-static inline int
-step_state (const guint8 *sq, int base, const gint16 *lead, guint n_lead, guint8 enemy)
-{
-  int cap = 0;
+ * -1 blocked. kind: the mover's DkTables.cell_kind. */
+#define DK_CELL_KIND(i) (k |= kind[sq[lead[i]]])
 
-  for (guint i = 0; i < n_lead; i++)
-    {
-      guint8 v = sq[base + lead[i]];
-      if (v == DK_EMPTY)
-        continue;
-      if (DK_OWNER (v) != enemy)
-        return -1;
-      cap = 1;
-    }
-  return cap;
+static inline int
+step_state (const guint8 *sq, int base, const gint16 *lead, guint n_lead, const guint8 *kind)
+{
+  guint k = 0;
+
+  sq += base;
+  DK_EACH_CELL (n_lead, DK_CELL_KIND);
+  return (k & DK_KIND_STOP) ? -1 : (int) (k & DK_KIND_ENEMY);
 }
+
+#undef DK_CELL_KIND
 
 /* The smallest ray along d over the leading cells (at least one, at most S's cells). */
 #define DK_CELL_MIN(i) (m = MIN (m, r[lead[i]]))
@@ -135,7 +132,7 @@ gen_slides (DkGen *g, const DkTables *t, const DkRays ray, const DkOrientTables 
 static inline guint
 second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
               const DkOrientTables *ot, guint d2, int base1, guint k1, guint range2,
-              guint8 enemy)
+              const guint8 *kind)
 {
   int s = 0, base2 = base1;
   guint m = 0;
@@ -144,7 +141,7 @@ second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
     return min_ray (ray, d2, base1, ot->lead[d2], ot->n_lead[d2]);
   for (guint k2 = 0; k2 < range2 && s == 0; k2++, base2 += t->dir_pad[d2])
     {
-      s = step_state (sq, base2, ot->lead[d2], ot->n_lead[d2], enemy);
+      s = step_state (sq, base2, ot->lead[d2], ot->n_lead[d2], kind);
       m += s == 0 ? 2 : s > 0;
     }
   return m;
@@ -155,14 +152,14 @@ second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
  * the first step's leading cells are outside S, and two steps take S off its box. */
 static inline guint
 first_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
-             const DkOrientTables *ot, guint d, int anchor, guint range, guint8 enemy)
+             const DkOrientTables *ot, guint d, int anchor, guint range, const guint8 *kind)
 {
   guint k = 0;
 
   if (ray)
     return MIN (min_ray (ray, d, anchor, ot->lead[d], ot->n_lead[d]) >> 1, range);
   for (int base = anchor; k < range; k++, base += t->dir_pad[d])
-    if (step_state (sq, base, ot->lead[d], ot->n_lead[d], enemy) != 0)
+    if (step_state (sq, base, ot->lead[d], ot->n_lead[d], kind) != 0)
       break;
   return k;
 }
@@ -196,7 +193,7 @@ put_back (const DkGen *g, const DkTables *t, guint8 *sq, const guint8 *saved)
  * first path to a translation stamps its landing cell. */
 static inline void
 gen_second_slides (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
-                   const DkOrientTables *ot, guint range2, guint8 enemy, guint side,
+                   const DkOrientTables *ot, guint range2, const guint8 *kind, guint side,
                    guint32 *stamp, guint32 mark, int base1, guint k1, guint32 dirs2)
 {
   /* ascending, as the class's directions are listed */
@@ -204,7 +201,7 @@ gen_second_slides (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays r
     {
       guint d2 = (guint) __builtin_ctz (dirs2);
       int step2 = t->dir_pad[d2];
-      guint m = second_slide (t, sq, ray, ot, d2, base1, k1, range2, enemy);
+      guint m = second_slide (t, sq, ray, ot, d2, base1, k1, range2, kind);
       guint quiet = MIN (m >> 1, range2);
 
       for (guint k2 = 1; k2 <= quiet + ((m & 1) && (m >> 1) < range2); k2++)
@@ -225,7 +222,7 @@ gen_second_slides (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays r
  * one-step first slide. */
 static void
 gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
-              const DkOrientTables *ot, const DkPiece *pc, guint8 enemy, guint side,
+              const DkOrientTables *ot, const DkPiece *pc, const guint8 *kind, guint side,
               guint32 *stamp, guint32 mark, guint32 free_dirs)
 {
   guint range2 = pc->modes[1].range;
@@ -239,7 +236,7 @@ gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
       guint d1 = (guint) __builtin_ctz (dirs);
       guint32 across = t->across[pc->modes[1].cls][d1];
       int base1 = g->anchor;
-      guint free = first_slide (t, sq, ray, ot, d1, g->anchor, pc->modes[0].range, enemy);
+      guint free = first_slide (t, sq, ray, ot, d1, g->anchor, pc->modes[0].range, kind);
 
       for (guint k1 = 1; k1 <= free; k1++)
         {
@@ -255,7 +252,7 @@ gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
               lift_set (g, t, sq, saved);
               lifted = TRUE;
             }
-          gen_second_slides (g, t, sq, ray, ot, range2, enemy, side, stamp, mark, base1, k1,
+          gen_second_slides (g, t, sq, ray, ot, range2, kind, side, stamp, mark, base1, k1,
                              dirs2);
         }
     }
@@ -449,7 +446,8 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   /* A single slide never meets S's own cells after its first step, so needs no
    * lifting (a compound's second slide does). */
   if (pc->compound)
-    gen_compound (g, t, b->sq, rays, ot, pc, b->enemy, b->side, b->stamp, board_next_mark (b), free);
+    gen_compound (g, t, b->sq, rays, ot, pc, t->cell_kind[b->side], b->side, b->stamp,
+                  board_next_mark (b), free);
   else if (pc->pawn)
     {
       gen_slides (g, t, rays, ot, pc->modes[0], TRUE, FALSE, b->side, free);
@@ -603,7 +601,7 @@ gen_slide_captures (DkGen *g, DkBoard *b, const DkPiece *pc, guint32 dirs)
 
         for (guint k = 1; k <= pc->modes[mi].range; k++, base += step)
           {
-            int state = step_state (b->sq, base, ot->lead[d], ot->n_lead[d], b->enemy);
+            int state = step_state (b->sq, base, ot->lead[d], ot->n_lead[d], t->cell_kind[b->side]);
             if (state > 0)
               emit (g, t, base + step, TRUE, b->side);
             if (state != 0)
@@ -747,7 +745,7 @@ recapture_compound (DkGen *g, DkBoard *b, guint c, guint o)
   g->from = (gint16) c;
   g->anchor = (gint16) a;
   /* emit keeps the captures onto the cells */
-  gen_compound (g, t, b->sq, NULL, &t->tab[o], pc, b->enemy, b->side, b->stamp,
+  gen_compound (g, t, b->sq, NULL, &t->tab[o], pc, t->cell_kind[b->side], b->side, b->stamp,
                 board_next_mark (b), free);
 }
 

@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 #define DK_O_WORDS   ((TS_DOSEKI_N_ORIENTATIONS + 63) / 64)
 
 enum { DK_CLASS_O = 1, DK_CLASS_F = 2, DK_CLASS_D = 3 };
+enum { DK_KIND_ENEMY = 1, DK_KIND_STOP = 2 };   /* DkTables.cell_kind, ORed over cells */
 
 typedef struct {
   guint8 cls;     /* DK_CLASS_* */
@@ -60,6 +61,8 @@ typedef struct {
                                                   goes to its opposite face */
   guint8              is_enemy[2][256];        /* per side and board byte: 1 if it holds an
                                                   enemy checker */
+  guint8              cell_kind[2][256];       /* per side and board byte: DK_KIND_ENEMY,
+                                                  DK_KIND_STOP (own, off the board) or 0 */
   guint16             pad_of[TS_DOSEKI_CELLS];
   gint16              dense_of[DK_PAD_CELLS]; /* -1 on the border */
   gint8               rank_of[DK_PAD_CELLS];  /* y of each cell, -1 on the border */

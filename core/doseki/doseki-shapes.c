@@ -370,7 +370,11 @@ dk_build_tables (gpointer data)
 
   for (guint v = 0; v < 256; v++)
     for (guint side = 0; side < 2; side++)
-      t->is_enemy[side][v] = DK_OWNER (v) == DK_CHECKER (1 - side);
+      {
+        t->is_enemy[side][v] = DK_OWNER (v) == DK_CHECKER (1 - side);
+        t->cell_kind[side][v] = v == DK_EMPTY ? 0 : t->is_enemy[side][v] ? DK_KIND_ENEMY
+                                                                          : DK_KIND_STOP;
+      }
   for (guint i = 0; i < DK_PAD_CELLS; i++)
     {
       t->dense_of[i] = -1;
