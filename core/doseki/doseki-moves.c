@@ -276,11 +276,16 @@ typedef struct {
   DkRays          rays;                                          /* off-board cells 0 */
   guint32         noisy_near[DK_PAD_CELLS];                      /* see board_noisy_near */
   guint32         noisy_sees[DK_PAD_CELLS];                      /* see board_noisy_sees */
-  /* recaptures: see mark_lines and mark_candidates; zero between calls */
+  /* recaptures: see mark_lines and mark_candidates; zero between calls (near and
+   * onto too) */
   guint32         lander[DK_PAD_CELLS];
   guint64         cand[DK_PAD_CELLS][DK_O_WORDS];
   gint16          landers[DK_N_DIRS * TS_DOSEKI_MAX_SET];
   guint           n_landers;
+  guint8          onto[DK_PAD_CELLS];     /* the last move's cells */
+  guint32         near[DK_PAD_CELLS];     /* see mark_lines, near_boxes */
+  gint16          region[7 * 7 * 7];      /* see board_region: dense, ascending */
+  guint           n_region;
   guint32         line_near[DK_N_DIRS / 2][TS_DOSEKI_CELLS];    /* see board_line_near */
   guint32         line_call[DK_N_DIRS / 2][TS_DOSEKI_CELLS];    /* the call that wrote it */
   guint32         reach[DK_PAD_CELLS], reach_call[DK_PAD_CELLS]; /* see compound_reach */
@@ -681,6 +686,47 @@ clear_candidates (DkBoard *b)
   b->n_landers = 0;
 }
 
+/* The cells of the board whose near a recapture may set (board_region: dense,
+ * ascending): those within three steps along each axis of the low corner of the last
+ * move's 2×2×2 box (at padded cell corner, perhaps off the board). Its cells mark up to
+ * two steps before them (mark_lines, on the board only), and near_boxes reaches one
+ * lower. */
+static void
+board_region (DkBoard *b, int corner)
+{
+  int at[3] = { corner % DK_PAD_W - DK_PAD_B, corner / DK_PAD_W % DK_PAD_W - DK_PAD_B,
+                corner / (DK_PAD_W * DK_PAD_W) - DK_PAD_B };
+  int lo[3], hi[3];
+
+  for (int k = 0; k < 3; k++)
+    {
+      lo[k] = MAX (at[k] - 3, 0);
+      hi[k] = MIN (at[k] + 3, TS_DOSEKI_SIZE - 1);
+    }
+  b->n_region = 0;
+  for (int z = lo[2]; z <= hi[2]; z++)
+    for (int y = lo[1]; y <= hi[1]; y++)
+      for (int x = lo[0]; x <= hi[0]; x++)
+        b->region[b->n_region++] = (gint16) (x + TS_DOSEKI_SIZE * (y + TS_DOSEKI_SIZE * z));
+}
+
+/* near_boxes over the region's cells: the same values there (the passes read, one step
+ * up each axis, cells of the region or cells still 0), and 0 stays 0 elsewhere on the
+ * board (the border cells, which no one reads, are not written). */
+static void
+region_near_boxes (DkBoard *b)
+{
+  static const int steps[3] = { 1, DK_PAD_W, DK_PAD_W * DK_PAD_W };
+
+  for (guint k = 0; k < 3; k++)
+    for (guint i = 0; i < b->n_region; i++)
+      {
+        int x = b->t->pad_of[b->region[i]];
+
+        b->near[x] |= b->near[x + steps[k]];
+      }
+}
+
 /* line_near[f][l]: the OR of near (boxed) over line l along direction f, for the
  * compound pieces' first directions; an entry holds only if its line_call is this
  * call's (none is cleared). */
@@ -689,8 +735,9 @@ board_line_near (DkBoard *b, const guint32 *near)
 {
   const DkTables *t = b->t;
 
-  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+  for (guint i = 0; i < b->n_region; i++)
     {
+      guint c = (guint) b->region[i];
       guint32 v = near[t->pad_of[c]];
 
       if (v == 0)
@@ -795,29 +842,30 @@ guint
 ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
 {
   const DkTables *t = dk_tables ();
-  guint8 onto[DK_PAD_CELLS] = { 0 };
-  guint32 near[DK_PAD_CELLS] = { 0 };
   DkBoard *b;
-  DkGen g = { out, 0, 0, 0, 0, 0, TRUE, onto, near };
+  DkGen g = { out, 0, 0, 0, 0, 0, TRUE };
 
   g_return_val_if_fail (p->variant->ops == &ts_doseki_ops, 0);
   if ((last.flags & TS_MOVE_PLACE) || last.from < 0 || last.from >= TS_DOSEKI_CELLS ||
       last.to < 0 || last.to >= TS_DOSEKI_CELLS || last.shape >= TS_DOSEKI_N_ORIENTATIONS)
     return 0;
   b = board_new_neighbours (p);
+  g.onto = b->onto;
+  g.near = b->near;
   for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
-    onto[t->pad_of[last.to] + t->tab[last.shape].cells[i]] = 1;
+    b->onto[t->pad_of[last.to] + t->tab[last.shape].cells[i]] = 1;
   for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
-    mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], near);
+    mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], b->near);
   mark_candidates (b);
-  near_boxes (near);
+  board_region (b, t->pad_of[last.to] + t->tab[last.shape].box);
+  region_near_boxes (b);
   if (G_UNLIKELY (++b->call == 0))
     {
       memset (b->reach_call, 0, sizeof b->reach_call);
       memset (b->line_call, 0, sizeof b->line_call);
       b->call = 1;
     }
-  board_line_near (b, near);
+  board_line_near (b, b->near);
 
   for (guint i = 0; i < b->n_own; i++)
     {
@@ -834,6 +882,10 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
         }
     }
   clear_candidates (b);
+  for (guint i = 0; i < b->n_region; i++)
+    b->near[t->pad_of[b->region[i]]] = 0;
+  for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
+    b->onto[t->pad_of[last.to] + t->tab[last.shape].cells[i]] = 0;
   return g.n;
 }
 
