@@ -168,9 +168,17 @@ ts_engine_sort_scored (TsScoredMove *sm, guint n)
       insertion_pass (sm, n, gaps[g]);
 }
 
-/* Best first, equal scores in their order: insertion for short lists, else a merge
- * sort (g_qsort_with_data's callback per comparison was most of the time sorting a
- * Doseki root's ~30 000 moves). */
+/* Byte `shift / 8` of a radix key that puts higher scores first. */
+static inline guint
+score_digit (int score, guint shift)
+{
+  return (~((guint32) score ^ 0x80000000u) >> shift) & 0xff;
+}
+
+/* Best first, equal scores in their order: insertion for short lists, else a radix sort
+ * on the score's four bytes, lowest first (each pass stable; a pass over moves whose
+ * byte is all alike is skipped). A merge sort's fifteen passes over a Doseki root's
+ * ~30 000 moves cost ten times as much. */
 void
 ts_engine_sort_scored_stable (TsScoredMove *sm, guint n)
 {
@@ -180,18 +188,18 @@ ts_engine_sort_scored_stable (TsScoredMove *sm, guint n)
       return;
     }
   TsScoredMove *tmp = g_new (TsScoredMove, n), *src = sm, *dst = tmp;
-  for (guint width = 1; width < n; width *= 2)
+  for (guint shift = 0; shift < 32; shift += 8)
     {
-      for (guint lo = 0; lo < n; lo += 2 * width)
-        {
-          guint mid = MIN (lo + width, n), hi = MIN (lo + 2 * width, n), i = lo, j = mid, k = lo;
-          while (i < mid && j < hi)
-            dst[k++] = src[j].score > src[i].score ? src[j++] : src[i++];
-          while (i < mid)
-            dst[k++] = src[i++];
-          while (j < hi)
-            dst[k++] = src[j++];
-        }
+      guint start[257] = { 0 };
+
+      for (guint i = 0; i < n; i++)
+        start[score_digit (src[i].score, shift) + 1]++;
+      if (start[score_digit (src[0].score, shift) + 1] == n)
+        continue;
+      for (guint d = 0; d < 256; d++)
+        start[d + 1] += start[d];
+      for (guint i = 0; i < n; i++)
+        dst[start[score_digit (src[i].score, shift)]++] = src[i];
       TsScoredMove *t = src;
       src = dst;
       dst = t;
