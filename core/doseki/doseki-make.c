@@ -85,6 +85,31 @@ ts_doseki_move_promotions (const TsPosition *p, TsMove m)
   return dk_promotions (t, m.shape, t->pad_of[m.from], t->pad_of[m.to], p->st.side);
 }
 
+/* The usual capture: S on the board at both ends, the tables made. The others ask the
+ * two functions above. */
+static G_GNUC_NO_INLINE guint
+capture_gains_other (const TsPosition *p, TsMove m, guint *promotions)
+{
+  *promotions = ts_doseki_move_promotions (p, m);
+  return ts_doseki_move_captures (p, m);
+}
+
+guint
+ts_doseki_capture_gains (const TsPosition *p, TsMove m, guint *promotions)
+{
+  const DkTables *t;
+  int to;
+
+  if (!(m.flags & TS_MOVE_CAPTURE) || (m.flags & TS_MOVE_PLACE) ||
+      m.shape >= TS_DOSEKI_N_ORIENTATIONS || m.from < 0 || m.from >= TS_DOSEKI_CELLS ||
+      m.to < 0 || m.to >= TS_DOSEKI_CELLS || G_UNLIKELY (!tables_made ()))
+    return capture_gains_other (p, m, promotions);
+  t = dk_tables_once.retval;
+  to = t->pad_of[m.to];
+  *promotions = dk_promotions (t, m.shape, t->pad_of[m.from], to, p->st.side);
+  return enemies_at (t, p->board, m.shape, to, p->st.side);
+}
+
 /* ---- Make / unmake --------------------------------------------------------------- */
 
 static void

@@ -105,8 +105,13 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
       if (ts_same_move (m, hash_move))
         s = HASH_MOVE_SCORE;
       else if (e->ev.doseki && (m.flags & TS_MOVE_CAPTURE))
-        s = CAPTURE_SCORE + 1600 * doseki_captures (e, m) - e->doseki_cells[m.piece & 15]
-            + 100 * (int) ts_doseki_move_promotions (e->pos, m);
+        {
+          guint promotions, captures = ts_doseki_capture_gains (e->pos, m, &promotions);
+
+          /* at least one checker for a capture whose shape is unknown (doseki_captures) */
+          s = CAPTURE_SCORE + 1600 * MAX ((int) captures, 1) - e->doseki_cells[m.piece & 15]
+              + 100 * (int) promotions;
+        }
       else if (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT))
         s = CAPTURE_SCORE + 16 * ts_engine_victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
             + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);

@@ -578,7 +578,8 @@ promotions_by_cells (const TsPosition *p, TsMove m)
 }
 
 /* Noisy generation is the full list's captures and promotions, in the same order; the
- * promotion count agrees with the rule's definition. */
+ * promotion count agrees with the rule's definition, and a capture's gains in one call
+ * with the two functions. */
 static void
 test_noisy (void)
 {
@@ -602,6 +603,14 @@ test_noisy (void)
 
           g_assert_cmpuint (ts_doseki_move_promotions (p, m), ==, gained);
           promoting += gained > 0;
+          if (m.flags & TS_MOVE_CAPTURE)
+            {
+              guint promotions = G_MAXUINT;
+
+              g_assert_cmpuint (ts_doseki_capture_gains (p, m, &promotions), ==,
+                                ts_doseki_move_captures (p, m));
+              g_assert_cmpuint (promotions, ==, gained);
+            }
           if (!(m.flags & TS_MOVE_CAPTURE) && gained == 0)
             continue;
           g_assert_cmpuint (k, <, noisy.n);
