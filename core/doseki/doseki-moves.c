@@ -485,26 +485,21 @@ near_boxes (guint32 *near)
 /* For noisy generation: noisy_near[x] has direction d if x + d or x + 2d holds an enemy
  * or is a cell of the mover's opposite face. A compound's second slide (at most two
  * steps) that lines no cell of S up so captures nothing and promotes nothing (a
- * promotion lands a cell of S on the face). */
+ * promotion lands a cell of S on the face). Only the compound pieces' second directions
+ * are marked (no other is read), the face's from a table. */
 static void
 board_noisy_near (DkBoard *b)
 {
   const DkTables *t = b->t;
   int face = b->side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
 
-  memset (b->noisy_near, 0, sizeof b->noisy_near);
+  memcpy (b->noisy_near, t->face_near[b->side], sizeof b->noisy_near);
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {
       int x = t->pad_of[c];
 
-      if (DK_OWNER (b->sq[x]) != b->enemy && t->rank_of[x] != face)
-        continue;
-      /* the border is two cells wide: x - 2d stays in the array */
-      for (guint d = 0; d < DK_N_DIRS; d++)
-        {
-          b->noisy_near[x - t->dir_pad[d]] |= 1u << d;
-          b->noisy_near[x - 2 * t->dir_pad[d]] |= 1u << d;
-        }
+      if (DK_OWNER (b->sq[x]) == b->enemy && t->rank_of[x] != face)
+        dk_mark_near (b->noisy_near, t, x, t->compound_second);
     }
 }
 

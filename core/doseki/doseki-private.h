@@ -80,6 +80,10 @@ typedef struct {
                                                   opposite (a compound's second slides) */
   guint32             compound_across[DK_N_DIRS]; /* after a compound's first slide along d,
                                                      where its second may go */
+  guint32             compound_second;         /* the compound pieces' second directions */
+  /* face_near[side]: noisy generation's near marks (see dk_mark_near) of the cells of
+   * the side's opposite face, for the compound pieces' second directions */
+  guint32             face_near[2][DK_PAD_CELLS];
   /* single_at[j][k]: the single-slide orientations with a cell at offset j from the
    * anchor (0 the anchor, j the forward direction 12 + j) whose piece captures along
    * some class of k (bit cls - 1): recaptures' candidates around a lander. */
@@ -101,6 +105,20 @@ dk_tables (void)
 }
 
 const DkPiece  *dk_piece (guint piece);
+
+/* Marks the cells one and two steps before padded cell x along each direction d of dirs
+ * (near[y] |= d): the border is two cells wide, so they stay in the array. */
+static inline void
+dk_mark_near (guint32 *near, const DkTables *t, int x, guint32 dirs)
+{
+  for (; dirs; dirs &= dirs - 1)
+    {
+      guint d = (guint) __builtin_ctz (dirs);
+
+      near[x - t->dir_pad[d]] |= 1u << d;
+      near[x - 2 * t->dir_pad[d]] |= 1u << d;
+    }
+}
 
 /* CELL (i) for each cell i of a set of n cells (1 to 8), last to first: unrolled by the
  * count (a switch that falls through). A loop over S's few cells costs more: with a test for an

@@ -285,7 +285,18 @@ build_compound_tables (DkTables *t)
 
           t->compound_first |= 1u << d;
           t->compound_across[d] |= t->across[pieces[i].modes[1].cls][d];
+          t->compound_second |= t->class_mask[pieces[i].modes[1].cls];
         }
+}
+
+/* face_near (see DkTables), once the padded cells are known. */
+static void
+build_face_near (DkTables *t)
+{
+  for (guint side = 0; side < 2; side++)
+    for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+      if (t->rank_of[t->pad_of[c]] == (side == 0 ? TS_DOSEKI_SIZE - 1 : 0))
+        dk_mark_near (t->face_near[side], t, t->pad_of[c], t->compound_second);
 }
 
 /* line_of (see DkTables). */
@@ -390,6 +401,7 @@ dk_build_tables (gpointer data)
           t->dense_of[p] = c;
           t->rank_of[p] = (gint8) y;
         }
+  build_face_near (t);
   return t;
 }
 
