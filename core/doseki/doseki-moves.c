@@ -611,7 +611,8 @@ gen_slide_captures (DkGen *g, DkBoard *b, const DkPiece *pc, guint32 dirs)
 }
 
 /* For a marked cell x: near[y] |= direction d for the cells y one or two steps d before
- * it; lander[y] |= d for the first own checker y before it along d, past empty cells
+ * it, d a compound piece's second direction (near is read for no other); lander[y] |= d
+ * for the first own checker y before it along d, past empty cells
  * only (listed once in landers). A single slide along d that lands a cell of S on x has
  * a cell of S there: the cells between S's landing cell and x are empty or S's own
  * (which, if x holds an enemy, would pass over it: then none), and an own checker
@@ -625,7 +626,8 @@ mark_lines (DkBoard *b, int x, guint32 *near)
     {
       int step = t->dir_pad[d], y = x - step;
 
-      for (int k = 1; k <= 2 && b->sq[x - k * step] != DK_OFF; k++)
+      for (int k = 1; k <= 2 && (t->compound_second >> d & 1) && b->sq[x - k * step] != DK_OFF;
+           k++)
         near[x - k * step] |= 1u << d;
       while (b->sq[y] == DK_EMPTY)
         y -= step;
