@@ -10,6 +10,7 @@
 #define BAD_CAPTURE_SCORE (-(1 << 28))
 #define HISTORY_MAX      16384
 #define SELECTION_PICKS  6   /* picked by selection; the rest is sorted once */
+#define DOSEKI_SELECTION_PICKS 1   /* Doseki: by selection; the rest from a heap */
 
 enum { STAGE_HASH, STAGE_GENERATE, STAGE_MOVES };
 
@@ -364,7 +365,17 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
     {
       guint i = pk->next;
 
-      if (i < SELECTION_PICKS)
+      if (e->ev.doseki && i >= DOSEKI_SELECTION_PICKS)
+        {
+          /* Doseki's thousands of moves (no capture of its loses by exchange): a heap
+           * gives the few the beam searches without sorting them all, cheaper than a
+           * selection's pass a pick. The first is still selected: a node that cuts
+           * after it makes no heap. */
+          if (i == DOSEKI_SELECTION_PICKS)
+            heap_make (sm, i, pk->n);
+          heap_pop (sm, i, pk->n);
+        }
+      else if (i < SELECTION_PICKS)
         {
           guint best = i;
           for (guint j = i + 1; j < pk->n; j++)
@@ -378,14 +389,6 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
               sm[i].score += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
               continue;
             }
-        }
-      else if (e->ev.doseki)
-        {
-          /* Doseki's thousands of moves (no capture of its loses by exchange): a
-           * heap gives the few the beam searches without sorting them all. */
-          if (i == SELECTION_PICKS)
-            heap_make (sm, i, pk->n);
-          heap_pop (sm, i, pk->n);
         }
       else if (i == SELECTION_PICKS)
         {
