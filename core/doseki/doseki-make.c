@@ -85,29 +85,38 @@ ts_doseki_move_promotions (const TsPosition *p, TsMove m)
   return dk_promotions (t, m.shape, t->pad_of[m.from], t->pad_of[m.to], p->st.side);
 }
 
-/* The usual capture: S on the board at both ends, the tables made. The others ask the
- * two functions above. */
-static G_GNUC_NO_INLINE guint
-capture_gains_other (const TsPosition *p, TsMove m, guint *promotions)
+/* A capture that is not the usual one (S on the board at both ends): the two functions
+ * above answer. */
+static G_GNUC_NO_INLINE guint16
+capture_gains_other (const TsPosition *p, TsMove m)
 {
-  *promotions = ts_doseki_move_promotions (p, m);
-  return ts_doseki_move_captures (p, m);
+  return (guint16) (ts_doseki_move_captures (p, m) | ts_doseki_move_promotions (p, m) << 8);
 }
 
-guint
-ts_doseki_capture_gains (const TsPosition *p, TsMove m, guint *promotions)
+void
+ts_doseki_capture_gains (const TsPosition *p, const TsMove *moves, guint n, guint16 *gains)
 {
-  const DkTables *t;
-  int to;
+  const DkTables *t = dk_tables ();
+  const guint8 *board = p->board;
+  guint side = p->st.side;
 
-  if (!(m.flags & TS_MOVE_CAPTURE) || (m.flags & TS_MOVE_PLACE) ||
-      m.shape >= TS_DOSEKI_N_ORIENTATIONS || m.from < 0 || m.from >= TS_DOSEKI_CELLS ||
-      m.to < 0 || m.to >= TS_DOSEKI_CELLS || G_UNLIKELY (!tables_made ()))
-    return capture_gains_other (p, m, promotions);
-  t = dk_tables_once.retval;
-  to = t->pad_of[m.to];
-  *promotions = dk_promotions (t, m.shape, t->pad_of[m.from], to, p->st.side);
-  return enemies_at (t, p->board, m.shape, to, p->st.side);
+  for (guint i = 0; i < n; i++)
+    {
+      TsMove m = moves[i];
+      int to;
+
+      if (!(m.flags & TS_MOVE_CAPTURE))
+        gains[i] = 0;
+      else if ((m.flags & TS_MOVE_PLACE) || m.shape >= TS_DOSEKI_N_ORIENTATIONS ||
+               m.from < 0 || m.from >= TS_DOSEKI_CELLS || m.to < 0 || m.to >= TS_DOSEKI_CELLS)
+        gains[i] = capture_gains_other (p, m);
+      else
+        {
+          to = t->pad_of[m.to];
+          gains[i] = (guint16) (enemies_at (t, board, m.shape, to, side) |
+                                dk_promotions (t, m.shape, t->pad_of[m.from], to, side) << 8);
+        }
+    }
 }
 
 /* ---- Make / unmake --------------------------------------------------------------- */

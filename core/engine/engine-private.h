@@ -94,6 +94,8 @@ struct _TsEngine {
   TsRootMove      *root;
   guint            n_root;
   guint8           doseki_cells[16]; /* Doseki: cells of each piece shape */
+  guint16         *doseki_gains;     /* Doseki: a list's captures' gains, being scored */
+  guint            doseki_gains_cap;
 };
 
 /* The move's eight bytes as one number: equal moves, and Doseki's ties (movepick.c). */

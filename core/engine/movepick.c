@@ -92,11 +92,25 @@ ts_engine_capture_gain (TsEngine *e, TsMove m)
   return gain;
 }
 
+/* Doseki: the gains of l's captures (see ts_doseki_capture_gains). */
+static const guint16 *
+doseki_gains (TsEngine *e, const TsMoveList *l)
+{
+  if (e->doseki_gains_cap < l->n)
+    {
+      e->doseki_gains_cap = MAX (l->n, 2 * e->doseki_gains_cap);
+      e->doseki_gains = g_renew (guint16, e->doseki_gains, e->doseki_gains_cap);
+    }
+  ts_doseki_capture_gains (e->pos, l->moves, l->n, e->doseki_gains);
+  return e->doseki_gains;
+}
+
 void
 ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMove hash_move,
                        int ply)
 {
   guint seat = ts_position_side_to_move (e->pos);
+  const guint16 *gains = e->ev.doseki ? doseki_gains (e, l) : NULL;
 
   for (guint i = 0; i < l->n; i++)
     {
@@ -106,13 +120,9 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
       if (ts_same_move (m, hash_move))
         s = HASH_MOVE_SCORE;
       else if (e->ev.doseki && (m.flags & TS_MOVE_CAPTURE))
-        {
-          guint promotions, captures = ts_doseki_capture_gains (e->pos, m, &promotions);
-
-          /* at least one checker for a capture whose shape is unknown (doseki_captures) */
-          s = CAPTURE_SCORE + 1600 * MAX ((int) captures, 1) - e->doseki_cells[m.piece & 15]
-              + 100 * (int) promotions;
-        }
+        /* at least one checker for a capture whose shape is unknown (doseki_captures) */
+        s = CAPTURE_SCORE + 1600 * MAX (gains[i] & 0xff, 1) - e->doseki_cells[m.piece & 15]
+            + 100 * (gains[i] >> 8);
       else if (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT))
         s = CAPTURE_SCORE + 16 * ts_engine_victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
             + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);
