@@ -111,15 +111,19 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
 {
   guint seat = ts_position_side_to_move (e->pos);
   const guint16 *gains = e->ev.doseki ? doseki_gains (e, l) : NULL;
+  /* in locals: sm's stores may alias l and e for the compiler */
+  const TsMove *moves = l->moves;
+  gboolean doseki = e->ev.doseki;
+  guint64 killer0 = ts_move_key (e->killers[ply][0]), killer1 = ts_move_key (e->killers[ply][1]);
 
-  for (guint i = 0; i < l->n; i++)
+  for (guint i = 0, n = l->n; i < n; i++)
     {
-      TsMove m = l->moves[i];
+      TsMove m = moves[i];
       int s;
 
       if (ts_same_move (m, hash_move))
         s = HASH_MOVE_SCORE;
-      else if (e->ev.doseki && (m.flags & TS_MOVE_CAPTURE))
+      else if (doseki && (m.flags & TS_MOVE_CAPTURE))
         /* at least one checker for a capture whose shape is unknown (doseki_captures) */
         s = CAPTURE_SCORE + 1600 * MAX (gains[i] & 0xff, 1) - e->doseki_cells[m.piece & 15]
             + 100 * (gains[i] >> 8);
@@ -128,14 +132,14 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
             + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);
       else if (m.promo != TS_NO_PROMO)
         s = PROMO_SCORE + e->ev.value[m.promo & 15];
-      else if (ts_same_move (m, e->killers[ply][0]))
+      else if (ts_move_key (m) == killer0)
         s = KILLER_SCORE;
-      else if (ts_same_move (m, e->killers[ply][1]))
+      else if (ts_move_key (m) == killer1)
         s = KILLER_SCORE - 1;
       else
         {
           s = m.to != TS_NO_CELL ? e->history[seat & 3][m.piece & 15][m.to] : 0;
-          if (e->ev.doseki)
+          if (doseki)
             s += doseki_quiet_score (e, m, seat);
         }
       sm[i].m = m;
@@ -286,15 +290,20 @@ generate (TsPicker *pk, TsEngine *e)
     ts_position_generate_legal_noisy (e->pos, l);
   else
     ts_position_generate_legal (e->pos, l);
-  /* The hash move was searched already; so were the captures when the rest comes. */
-  for (guint i = 0; i < l->n; i++)
+  /* The hash move was searched already; so were the captures when the rest comes.
+   * (In locals: the stores of moves' bytes may alias the picker for the compiler.) */
+  guint64 hash = ts_move_key (pk->hash_move);
+  guint part = pk->part;
+  TsMove *moves = l->moves;
+
+  for (guint i = 0, n_all = l->n; i < n_all; i++)
     {
-      TsMove m = l->moves[i];
+      TsMove m = moves[i];
       gboolean capture = (m.flags & TS_MOVE_CAPTURE) != 0;
-      if (ts_same_move (m, pk->hash_move) ||
-          (pk->part == TS_PICK_CAPTURES && !capture) || (pk->part == TS_PICK_REST && capture))
+      if (ts_move_key (m) == hash ||
+          (part == TS_PICK_CAPTURES && !capture) || (part == TS_PICK_REST && capture))
         continue;
-      l->moves[n++] = m;
+      moves[n++] = m;
     }
   l->n = n;
   pk->sm = ts_engine_scored_for (e, pk->ply, n);
