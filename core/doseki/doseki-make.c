@@ -20,17 +20,20 @@ ts_doseki_move_cells (TsMove m, TsCell cells[TS_DOSEKI_MAX_SET])
 }
 
 /* How many cells of S (orientation o) at padded cell to hold an enemy of side's. */
+#define DK_CELL_ENEMY(i) (n += is_enemy[s[cells[i]]])
+
 static inline guint
 enemies_at (const DkTables *t, const guint8 *board, guint o, int to, guint side)
 {
-  const gint16 *cell = t->tab[o].cells, *end = cell + t->orient[o].n_cells;
+  const gint16 *cells = t->tab[o].cells;
   const guint8 *s = board + to, *is_enemy = t->is_enemy[side];
   guint n = 0;
 
-  for (; cell < end; cell++)
-    n += is_enemy[s[*cell]];
+  DK_EACH_CELL (t->orient[o].n_cells, DK_CELL_ENEMY);
   return n;
 }
+
+#undef DK_CELL_ENEMY
 
 /* Whether the tables are made. The engine asks about every move it orders: the rare
  * first call goes elsewhere (a tail call), and the usual one saves no registers for
@@ -80,6 +83,40 @@ ts_doseki_move_promotions (const TsPosition *p, TsMove m)
     return move_promotions_first (p, m);
   t = dk_tables_once.retval;
   return dk_promotions (t, m.shape, t->pad_of[m.from], t->pad_of[m.to], p->st.side);
+}
+
+/* A capture that is not the usual one (S on the board at both ends): the two functions
+ * above answer. */
+static G_GNUC_NO_INLINE guint16
+capture_gains_other (const TsPosition *p, TsMove m)
+{
+  return (guint16) (ts_doseki_move_captures (p, m) | ts_doseki_move_promotions (p, m) << 8);
+}
+
+void
+ts_doseki_capture_gains (const TsPosition *p, const TsMove *moves, guint n, guint16 *gains)
+{
+  const DkTables *t = dk_tables ();
+  const guint8 *board = p->board;
+  guint side = p->st.side;
+
+  for (guint i = 0; i < n; i++)
+    {
+      TsMove m = moves[i];
+      int to;
+
+      if (!(m.flags & TS_MOVE_CAPTURE))
+        gains[i] = 0;
+      else if ((m.flags & TS_MOVE_PLACE) || m.shape >= TS_DOSEKI_N_ORIENTATIONS ||
+               m.from < 0 || m.from >= TS_DOSEKI_CELLS || m.to < 0 || m.to >= TS_DOSEKI_CELLS)
+        gains[i] = capture_gains_other (p, m);
+      else
+        {
+          to = t->pad_of[m.to];
+          gains[i] = (guint16) (enemies_at (t, board, m.shape, to, side) |
+                                dk_promotions (t, m.shape, t->pad_of[m.from], to, side) << 8);
+        }
+    }
 }
 
 /* ---- Make / unmake --------------------------------------------------------------- */

@@ -48,23 +48,23 @@ emit (DkGen *g, const DkTables *t, int to_pad, gboolean capture, guint side)
 }
 
 /* Checks the leading cells at one step: 0 all empty, 1 some enemy (none own or off),
- * -1 blocked. */
-static inline int
-step_state (const guint8 *sq, int base, const gint16 *lead, guint n_lead, guint8 enemy)
-{
-  int cap = 0;
+ * -1 blocked. kind: the mover's DkTables.cell_kind. */
+#define DK_CELL_KIND(i) (k |= kind[sq[lead[i]]])
 
-  for (guint i = 0; i < n_lead; i++)
-    {
-      guint8 v = sq[base + lead[i]];
-      if (v == DK_EMPTY)
-        continue;
-      if (DK_OWNER (v) != enemy)
-        return -1;
-      cap = 1;
-    }
-  return cap;
+static inline int
+step_state (const guint8 *sq, int base, const gint16 *lead, guint n_lead, const guint8 *kind)
+{
+  guint k = 0;
+
+  sq += base;
+  DK_EACH_CELL (n_lead, DK_CELL_KIND);
+  return (k & DK_KIND_STOP) ? -1 : (int) (k & DK_KIND_ENEMY);
 }
+
+#undef DK_CELL_KIND
+
+/* The smallest ray along d over the leading cells (at least one, at most S's cells). */
+#define DK_CELL_MIN(i) (m = MIN (m, r[lead[i]]))
 
 static inline guint
 min_ray (const DkRays ray, guint d, int base, const gint16 *lead, guint n_lead)
@@ -72,10 +72,11 @@ min_ray (const DkRays ray, guint d, int base, const gint16 *lead, guint n_lead)
   const guint8 *r = ray[d] + base;
   guint m = 255;
 
-  for (const gint16 *end = lead + n_lead; lead < end; lead++)
-    m = MIN (m, r[*lead]);
+  DK_EACH_CELL (n_lead, DK_CELL_MIN);
   return m;
 }
+
+#undef DK_CELL_MIN
 
 /* Quiet moves 1..range of a slide whose smallest ray is m, then perhaps a capture.
  * dy: the direction's rank step. Of the quiet moves, noisy-only generation wants the
@@ -131,7 +132,7 @@ gen_slides (DkGen *g, const DkTables *t, const DkRays ray, const DkOrientTables 
 static inline guint
 second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
               const DkOrientTables *ot, guint d2, int base1, guint k1, guint range2,
-              guint8 enemy)
+              const guint8 *kind)
 {
   int s = 0, base2 = base1;
   guint m = 0;
@@ -140,7 +141,7 @@ second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
     return min_ray (ray, d2, base1, ot->lead[d2], ot->n_lead[d2]);
   for (guint k2 = 0; k2 < range2 && s == 0; k2++, base2 += t->dir_pad[d2])
     {
-      s = step_state (sq, base2, ot->lead[d2], ot->n_lead[d2], enemy);
+      s = step_state (sq, base2, ot->lead[d2], ot->n_lead[d2], kind);
       m += s == 0 ? 2 : s > 0;
     }
   return m;
@@ -151,14 +152,14 @@ second_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
  * the first step's leading cells are outside S, and two steps take S off its box. */
 static inline guint
 first_slide (const DkTables *t, const guint8 *sq, const DkRays ray,
-             const DkOrientTables *ot, guint d, int anchor, guint range, guint8 enemy)
+             const DkOrientTables *ot, guint d, int anchor, guint range, const guint8 *kind)
 {
   guint k = 0;
 
   if (ray)
     return MIN (min_ray (ray, d, anchor, ot->lead[d], ot->n_lead[d]) >> 1, range);
   for (int base = anchor; k < range; k++, base += t->dir_pad[d])
-    if (step_state (sq, base, ot->lead[d], ot->n_lead[d], enemy) != 0)
+    if (step_state (sq, base, ot->lead[d], ot->n_lead[d], kind) != 0)
       break;
   return k;
 }
@@ -192,7 +193,7 @@ put_back (const DkGen *g, const DkTables *t, guint8 *sq, const guint8 *saved)
  * first path to a translation stamps its landing cell. */
 static inline void
 gen_second_slides (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays ray,
-                   const DkOrientTables *ot, guint range2, guint8 enemy, guint side,
+                   const DkOrientTables *ot, guint range2, const guint8 *kind, guint side,
                    guint32 *stamp, guint32 mark, int base1, guint k1, guint32 dirs2)
 {
   /* ascending, as the class's directions are listed */
@@ -200,7 +201,7 @@ gen_second_slides (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays r
     {
       guint d2 = (guint) __builtin_ctz (dirs2);
       int step2 = t->dir_pad[d2];
-      guint m = second_slide (t, sq, ray, ot, d2, base1, k1, range2, enemy);
+      guint m = second_slide (t, sq, ray, ot, d2, base1, k1, range2, kind);
       guint quiet = MIN (m >> 1, range2);
 
       for (guint k2 = 1; k2 <= quiet + ((m & 1) && (m >> 1) < range2); k2++)
@@ -221,7 +222,7 @@ gen_second_slides (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays r
  * one-step first slide. */
 static void
 gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
-              const DkOrientTables *ot, const DkPiece *pc, guint8 enemy, guint side,
+              const DkOrientTables *ot, const DkPiece *pc, const guint8 *kind, guint side,
               guint32 *stamp, guint32 mark, guint32 free_dirs)
 {
   guint range2 = pc->modes[1].range;
@@ -235,7 +236,7 @@ gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
       guint d1 = (guint) __builtin_ctz (dirs);
       guint32 across = t->across[pc->modes[1].cls][d1];
       int base1 = g->anchor;
-      guint free = first_slide (t, sq, ray, ot, d1, g->anchor, pc->modes[0].range, enemy);
+      guint free = first_slide (t, sq, ray, ot, d1, g->anchor, pc->modes[0].range, kind);
 
       for (guint k1 = 1; k1 <= free; k1++)
         {
@@ -251,7 +252,7 @@ gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
               lift_set (g, t, sq, saved);
               lifted = TRUE;
             }
-          gen_second_slides (g, t, sq, ray, ot, range2, enemy, side, stamp, mark, base1, k1,
+          gen_second_slides (g, t, sq, ray, ot, range2, kind, side, stamp, mark, base1, k1,
                              dirs2);
         }
     }
@@ -275,11 +276,16 @@ typedef struct {
   DkRays          rays;                                          /* off-board cells 0 */
   guint32         noisy_near[DK_PAD_CELLS];                      /* see board_noisy_near */
   guint32         noisy_sees[DK_PAD_CELLS];                      /* see board_noisy_sees */
-  /* recaptures: see mark_lines and mark_candidates; zero between calls */
+  /* recaptures: see mark_lines and mark_candidates; zero between calls (near and
+   * onto too) */
   guint32         lander[DK_PAD_CELLS];
   guint64         cand[DK_PAD_CELLS][DK_O_WORDS];
   gint16          landers[DK_N_DIRS * TS_DOSEKI_MAX_SET];
   guint           n_landers;
+  guint8          onto[DK_PAD_CELLS];     /* the last move's cells */
+  guint32         near[DK_PAD_CELLS];     /* see mark_lines, near_boxes */
+  gint16          region[7 * 7 * 7];      /* see board_region: dense, ascending */
+  guint           n_region;
   guint32         line_near[DK_N_DIRS / 2][TS_DOSEKI_CELLS];    /* see board_line_near */
   guint32         line_call[DK_N_DIRS / 2][TS_DOSEKI_CELLS];    /* the call that wrote it */
   guint32         reach[DK_PAD_CELLS], reach_call[DK_PAD_CELLS]; /* see compound_reach */
@@ -394,29 +400,29 @@ board_new_neighbours (TsPosition *p)
   return b;
 }
 
+/* The OR over S's cells (orientation o, anchor at padded cell a) of at[cell], each
+ * masked by masks[i] if masks is set. */
+#define DK_CELL_OR(i) (v |= at[cells[i]] & (masks ? masks[i] : G_MAXUINT32))
+
+static inline guint32
+set_or (const DkTables *t, const guint32 *at, int a, guint o, const guint32 *masks)
+{
+  const gint16 *cells = t->tab[o].cells;
+  guint32 v = 0;
+
+  at += a;
+  DK_EACH_CELL (t->orient[o].n_cells, DK_CELL_OR);
+  return v;
+}
+
+#undef DK_CELL_OR
+
 /* The directions of dirs in which S (orientation o, anchor at padded cell a) is stopped
- * at once: some cell of S would step onto an own checker outside S or off the board.
- * Stops looking once all of dirs are (most sets inside a block of checkers are). */
+ * at once: some cell of S would step onto an own checker outside S or off the board. */
 static inline guint32
 set_stopped (const DkBoard *b, int a, guint o, guint32 dirs)
 {
-  const DkOrientTables *ot = &b->t->tab[o];
-  guint32 stopped = 0;
-
-  for (guint i = 0; i < b->t->orient[o].n_cells && (stopped & dirs) != dirs; i++)
-    stopped |= b->nb_stop[a + ot->cells[i]] & ~ot->in_s[i];
-  return stopped & dirs;
-}
-
-/* The directions in which some cell of S (anchor a) sees a capture or the face. */
-static inline guint32
-set_sees (const guint32 *sees, int a, const DkOrientTables *ot, guint n)
-{
-  guint32 dirs = 0;
-
-  for (guint i = 0; i < n; i++)
-    dirs |= sees[a + ot->cells[i]];
-  return dirs;
+  return set_or (b->t, b->nb_stop, a, o, b->t->tab[o].leaves_s) & dirs;
 }
 
 /* The moves of the set of orientation o anchored at dense cell c (its cells own). */
@@ -431,8 +437,9 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   guint32 free = ot->first_dirs & ~set_stopped (b, a, o, ot->first_dirs);
   const void *rays;
 
+  /* the directions in which some cell of S sees a capture or the face */
   if (free != 0 && g->sees && !ot->compound)
-    free &= set_sees (g->sees, a, ot, or->n_cells);
+    free &= set_or (t, g->sees, a, o, NULL);
   if (free == 0)
     return;
   pc = &t->pieces[or->piece];
@@ -444,7 +451,8 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   /* A single slide never meets S's own cells after its first step, so needs no
    * lifting (a compound's second slide does). */
   if (pc->compound)
-    gen_compound (g, t, b->sq, rays, ot, pc, b->enemy, b->side, b->stamp, board_next_mark (b), free);
+    gen_compound (g, t, b->sq, rays, ot, pc, t->cell_kind[b->side], b->side, b->stamp,
+                  board_next_mark (b), free);
   else if (pc->pawn)
     {
       gen_slides (g, t, rays, ot, pc->modes[0], TRUE, FALSE, b->side, free);
@@ -477,26 +485,21 @@ near_boxes (guint32 *near)
 /* For noisy generation: noisy_near[x] has direction d if x + d or x + 2d holds an enemy
  * or is a cell of the mover's opposite face. A compound's second slide (at most two
  * steps) that lines no cell of S up so captures nothing and promotes nothing (a
- * promotion lands a cell of S on the face). */
+ * promotion lands a cell of S on the face). Only the compound pieces' second directions
+ * are marked (no other is read), the face's from a table. */
 static void
 board_noisy_near (DkBoard *b)
 {
   const DkTables *t = b->t;
   int face = b->side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
 
-  memset (b->noisy_near, 0, sizeof b->noisy_near);
+  memcpy (b->noisy_near, t->face_near[b->side], sizeof b->noisy_near);
   for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
     {
       int x = t->pad_of[c];
 
-      if (DK_OWNER (b->sq[x]) != b->enemy && t->rank_of[x] != face)
-        continue;
-      /* the border is two cells wide: x - 2d stays in the array */
-      for (guint d = 0; d < DK_N_DIRS; d++)
-        {
-          b->noisy_near[x - t->dir_pad[d]] |= 1u << d;
-          b->noisy_near[x - 2 * t->dir_pad[d]] |= 1u << d;
-        }
+      if (DK_OWNER (b->sq[x]) == b->enemy && t->rank_of[x] != face)
+        dk_mark_near (b->noisy_near, t, x, t->compound_second);
     }
 }
 
@@ -598,7 +601,7 @@ gen_slide_captures (DkGen *g, DkBoard *b, const DkPiece *pc, guint32 dirs)
 
         for (guint k = 1; k <= pc->modes[mi].range; k++, base += step)
           {
-            int state = step_state (b->sq, base, ot->lead[d], ot->n_lead[d], b->enemy);
+            int state = step_state (b->sq, base, ot->lead[d], ot->n_lead[d], t->cell_kind[b->side]);
             if (state > 0)
               emit (g, t, base + step, TRUE, b->side);
             if (state != 0)
@@ -608,7 +611,8 @@ gen_slide_captures (DkGen *g, DkBoard *b, const DkPiece *pc, guint32 dirs)
 }
 
 /* For a marked cell x: near[y] |= direction d for the cells y one or two steps d before
- * it; lander[y] |= d for the first own checker y before it along d, past empty cells
+ * it, d a compound piece's second direction (near is read for no other); lander[y] |= d
+ * for the first own checker y before it along d, past empty cells
  * only (listed once in landers). A single slide along d that lands a cell of S on x has
  * a cell of S there: the cells between S's landing cell and x are empty or S's own
  * (which, if x holds an enemy, would pass over it: then none), and an own checker
@@ -622,7 +626,8 @@ mark_lines (DkBoard *b, int x, guint32 *near)
     {
       int step = t->dir_pad[d], y = x - step;
 
-      for (int k = 1; k <= 2 && b->sq[x - k * step] != DK_OFF; k++)
+      for (int k = 1; k <= 2 && (t->compound_second >> d & 1) && b->sq[x - k * step] != DK_OFF;
+           k++)
         near[x - k * step] |= 1u << d;
       while (b->sq[y] == DK_EMPTY)
         y -= step;
@@ -678,6 +683,47 @@ clear_candidates (DkBoard *b)
   b->n_landers = 0;
 }
 
+/* The cells of the board whose near a recapture may set (board_region: dense,
+ * ascending): those within three steps along each axis of the low corner of the last
+ * move's 2×2×2 box (at padded cell corner, perhaps off the board). Its cells mark up to
+ * two steps before them (mark_lines, on the board only), and near_boxes reaches one
+ * lower. */
+static void
+board_region (DkBoard *b, int corner)
+{
+  int at[3] = { corner % DK_PAD_W - DK_PAD_B, corner / DK_PAD_W % DK_PAD_W - DK_PAD_B,
+                corner / (DK_PAD_W * DK_PAD_W) - DK_PAD_B };
+  int lo[3], hi[3];
+
+  for (int k = 0; k < 3; k++)
+    {
+      lo[k] = MAX (at[k] - 3, 0);
+      hi[k] = MIN (at[k] + 3, TS_DOSEKI_SIZE - 1);
+    }
+  b->n_region = 0;
+  for (int z = lo[2]; z <= hi[2]; z++)
+    for (int y = lo[1]; y <= hi[1]; y++)
+      for (int x = lo[0]; x <= hi[0]; x++)
+        b->region[b->n_region++] = (gint16) (x + TS_DOSEKI_SIZE * (y + TS_DOSEKI_SIZE * z));
+}
+
+/* near_boxes over the region's cells: the same values there (the passes read, one step
+ * up each axis, cells of the region or cells still 0), and 0 stays 0 elsewhere on the
+ * board (the border cells, which no one reads, are not written). */
+static void
+region_near_boxes (DkBoard *b)
+{
+  static const int steps[3] = { 1, DK_PAD_W, DK_PAD_W * DK_PAD_W };
+
+  for (guint k = 0; k < 3; k++)
+    for (guint i = 0; i < b->n_region; i++)
+      {
+        int x = b->t->pad_of[b->region[i]];
+
+        b->near[x] |= b->near[x + steps[k]];
+      }
+}
+
 /* line_near[f][l]: the OR of near (boxed) over line l along direction f, for the
  * compound pieces' first directions; an entry holds only if its line_call is this
  * call's (none is cleared). */
@@ -686,8 +732,9 @@ board_line_near (DkBoard *b, const guint32 *near)
 {
   const DkTables *t = b->t;
 
-  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+  for (guint i = 0; i < b->n_region; i++)
     {
+      guint c = (guint) b->region[i];
       guint32 v = near[t->pad_of[c]];
 
       if (v == 0)
@@ -742,9 +789,27 @@ recapture_compound (DkGen *g, DkBoard *b, guint c, guint o)
   g->from = (gint16) c;
   g->anchor = (gint16) a;
   /* emit keeps the captures onto the cells */
-  gen_compound (g, t, b->sq, NULL, &t->tab[o], pc, b->enemy, b->side, b->stamp,
+  gen_compound (g, t, b->sq, NULL, &t->tab[o], pc, t->cell_kind[b->side], b->side, b->stamp,
                 board_next_mark (b), free);
 }
+
+/* The directions of S's landers (orientation o, anchor at padded cell a) in which it is
+ * not stopped at once: one walk over S's cells for both (see set_or, set_stopped). */
+#define DK_CELL_LANDS(i) (lands |= lander[cells[i]], stopped |= nb_stop[cells[i]] & leaves[i])
+
+static inline guint32
+set_lands_free (const DkBoard *b, int a, guint o)
+{
+  const gint16 *cells = b->t->tab[o].cells;
+  const guint32 *leaves = b->t->tab[o].leaves_s, *lander = b->lander + a,
+                *nb_stop = b->nb_stop + a;
+  guint32 lands = 0, stopped = 0;
+
+  DK_EACH_CELL (b->t->orient[o].n_cells, DK_CELL_LANDS);
+  return lands & ~stopped;
+}
+
+#undef DK_CELL_LANDS
 
 /* The recaptures of the set of orientation o anchored at dense cell c (its cells own). */
 static void
@@ -753,17 +818,15 @@ recapture_set (DkGen *g, DkBoard *b, guint c, guint o)
   const DkTables *t = b->t;
   const TsDosekiOrientation *or = &t->orient[o];
   int a = t->pad_of[c];
-  guint32 dirs = 0;
+  guint32 dirs;
 
   if (t->tab[o].compound)
     {
       recapture_compound (g, b, c, o);
       return;
     }
-  for (guint i = 0; i < or->n_cells; i++)
-    dirs |= b->lander[a + t->tab[o].cells[i]];
-  dirs &= t->capture_dirs[or->piece];
-  if (dirs == 0 || (dirs &= ~set_stopped (b, a, o, dirs)) == 0)
+  dirs = set_lands_free (b, a, o) & t->capture_dirs[or->piece];
+  if (dirs == 0)
     return;
   g->piece = or->piece;
   g->shape = (guint8) o;
@@ -776,29 +839,30 @@ guint
 ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
 {
   const DkTables *t = dk_tables ();
-  guint8 onto[DK_PAD_CELLS] = { 0 };
-  guint32 near[DK_PAD_CELLS] = { 0 };
   DkBoard *b;
-  DkGen g = { out, 0, 0, 0, 0, 0, TRUE, onto, near };
+  DkGen g = { out, 0, 0, 0, 0, 0, TRUE };
 
   g_return_val_if_fail (p->variant->ops == &ts_doseki_ops, 0);
   if ((last.flags & TS_MOVE_PLACE) || last.from < 0 || last.from >= TS_DOSEKI_CELLS ||
       last.to < 0 || last.to >= TS_DOSEKI_CELLS || last.shape >= TS_DOSEKI_N_ORIENTATIONS)
     return 0;
   b = board_new_neighbours (p);
+  g.onto = b->onto;
+  g.near = b->near;
   for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
-    onto[t->pad_of[last.to] + t->tab[last.shape].cells[i]] = 1;
+    b->onto[t->pad_of[last.to] + t->tab[last.shape].cells[i]] = 1;
   for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
-    mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], near);
+    mark_lines (b, t->pad_of[last.to] + t->tab[last.shape].cells[i], b->near);
   mark_candidates (b);
-  near_boxes (near);
+  board_region (b, t->pad_of[last.to] + t->tab[last.shape].box);
+  region_near_boxes (b);
   if (G_UNLIKELY (++b->call == 0))
     {
       memset (b->reach_call, 0, sizeof b->reach_call);
       memset (b->line_call, 0, sizeof b->line_call);
       b->call = 1;
     }
-  board_line_near (b, near);
+  board_line_near (b, b->near);
 
   for (guint i = 0; i < b->n_own; i++)
     {
@@ -815,6 +879,10 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
         }
     }
   clear_candidates (b);
+  for (guint i = 0; i < b->n_region; i++)
+    b->near[t->pad_of[b->region[i]]] = 0;
+  for (guint i = 0; i < t->orient[last.shape].n_cells; i++)
+    b->onto[t->pad_of[last.to] + t->tab[last.shape].cells[i]] = 0;
   return g.n;
 }
 

@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 #define DK_O_WORDS   ((TS_DOSEKI_N_ORIENTATIONS + 63) / 64)
 
 enum { DK_CLASS_O = 1, DK_CLASS_F = 2, DK_CLASS_D = 3 };
+enum { DK_KIND_ENEMY = 1, DK_KIND_STOP = 2 };   /* DkTables.cell_kind, ORed over cells */
 
 typedef struct {
   guint8 cls;     /* DK_CLASS_* */
@@ -35,7 +36,7 @@ typedef struct {
 typedef struct {
   guint32 first_dirs;                              /* its piece's (DkTables.first_dirs) */
   guint8  compound;                                /* its piece's */
-  guint32 in_s[TS_DOSEKI_MAX_SET];                 /* per cell: the directions that stay inside S */
+  guint32 leaves_s[TS_DOSEKI_MAX_SET];             /* per cell: the directions that leave S */
   gint16 cells[TS_DOSEKI_MAX_SET];                 /* padded offsets from the anchor */
   gint16 lead[DK_N_DIRS][TS_DOSEKI_MAX_SET];       /* (S + d) \ S, padded offsets */
   guint8 n_lead[DK_N_DIRS];
@@ -60,6 +61,8 @@ typedef struct {
                                                   goes to its opposite face */
   guint8              is_enemy[2][256];        /* per side and board byte: 1 if it holds an
                                                   enemy checker */
+  guint8              cell_kind[2][256];       /* per side and board byte: DK_KIND_ENEMY,
+                                                  DK_KIND_STOP (own, off the board) or 0 */
   guint16             pad_of[TS_DOSEKI_CELLS];
   gint16              dense_of[DK_PAD_CELLS]; /* -1 on the border */
   gint8               rank_of[DK_PAD_CELLS];  /* y of each cell, -1 on the border */
@@ -77,6 +80,10 @@ typedef struct {
                                                   opposite (a compound's second slides) */
   guint32             compound_across[DK_N_DIRS]; /* after a compound's first slide along d,
                                                      where its second may go */
+  guint32             compound_second;         /* the compound pieces' second directions */
+  /* face_near[side]: noisy generation's near marks (see dk_mark_near) of the cells of
+   * the side's opposite face, for the compound pieces' second directions */
+  guint32             face_near[2][DK_PAD_CELLS];
   /* single_at[j][k]: the single-slide orientations with a cell at offset j from the
    * anchor (0 the anchor, j the forward direction 12 + j) whose piece captures along
    * some class of k (bit cls - 1): recaptures' candidates around a lander. */
@@ -98,6 +105,36 @@ dk_tables (void)
 }
 
 const DkPiece  *dk_piece (guint piece);
+
+/* Marks the cells one and two steps before padded cell x along each direction d of dirs
+ * (near[y] |= d): the border is two cells wide, so they stay in the array. */
+static inline void
+dk_mark_near (guint32 *near, const DkTables *t, int x, guint32 dirs)
+{
+  for (; dirs; dirs &= dirs - 1)
+    {
+      guint d = (guint) __builtin_ctz (dirs);
+
+      near[x - t->dir_pad[d]] |= 1u << d;
+      near[x - 2 * t->dir_pad[d]] |= 1u << d;
+    }
+}
+
+/* CELL (i) for each cell i of a set of n cells (1 to 8), last to first: unrolled by the
+ * count (a switch that falls through). A loop over S's few cells costs more: with a test for an
+ * early end, or gcc vectorises it into gathers. */
+#define DK_EACH_CELL(n, CELL)             \
+  switch (n)                              \
+    {                                     \
+    case 8: CELL (7); /* fall through */  \
+    case 7: CELL (6); /* fall through */  \
+    case 6: CELL (5); /* fall through */  \
+    case 5: CELL (4); /* fall through */  \
+    case 4: CELL (3); /* fall through */  \
+    case 3: CELL (2); /* fall through */  \
+    case 2: CELL (1); /* fall through */  \
+    default: CELL (0);                    \
+    }
 
 /* Board bytes, as in TsPosition.board: every checker is piece type 0. */
 #define DK_EMPTY    0

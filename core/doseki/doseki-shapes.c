@@ -251,10 +251,10 @@ build_lead_cells (DkTables *t)
           if (c > 0)
             t->fit26[i] |= 1u << dir_index (t, o->cells[c][0], o->cells[c][1], o->cells[c][2]);
           for (guint d = 0; d < DK_N_DIRS; d++)
-            if (orientation_has (o, o->cells[c][0] + t->dir_vec[d][0],
-                                 o->cells[c][1] + t->dir_vec[d][1],
-                                 o->cells[c][2] + t->dir_vec[d][2]))
-              ot->in_s[c] |= 1u << d;
+            if (!orientation_has (o, o->cells[c][0] + t->dir_vec[d][0],
+                                  o->cells[c][1] + t->dir_vec[d][1],
+                                  o->cells[c][2] + t->dir_vec[d][2]))
+              ot->leaves_s[c] |= 1u << d;
         }
       ot->box = box_corner (o);
       for (guint d = 0; d < DK_N_DIRS; d++)
@@ -285,7 +285,18 @@ build_compound_tables (DkTables *t)
 
           t->compound_first |= 1u << d;
           t->compound_across[d] |= t->across[pieces[i].modes[1].cls][d];
+          t->compound_second |= t->class_mask[pieces[i].modes[1].cls];
         }
+}
+
+/* face_near (see DkTables), once the padded cells are known. */
+static void
+build_face_near (DkTables *t)
+{
+  for (guint side = 0; side < 2; side++)
+    for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
+      if (t->rank_of[t->pad_of[c]] == (side == 0 ? TS_DOSEKI_SIZE - 1 : 0))
+        dk_mark_near (t->face_near[side], t, t->pad_of[c], t->compound_second);
 }
 
 /* line_of (see DkTables). */
@@ -370,7 +381,11 @@ dk_build_tables (gpointer data)
 
   for (guint v = 0; v < 256; v++)
     for (guint side = 0; side < 2; side++)
-      t->is_enemy[side][v] = DK_OWNER (v) == DK_CHECKER (1 - side);
+      {
+        t->is_enemy[side][v] = DK_OWNER (v) == DK_CHECKER (1 - side);
+        t->cell_kind[side][v] = v == DK_EMPTY ? 0 : t->is_enemy[side][v] ? DK_KIND_ENEMY
+                                                                          : DK_KIND_STOP;
+      }
   for (guint i = 0; i < DK_PAD_CELLS; i++)
     {
       t->dense_of[i] = -1;
@@ -386,6 +401,7 @@ dk_build_tables (gpointer data)
           t->dense_of[p] = c;
           t->rank_of[p] = (gint8) y;
         }
+  build_face_near (t);
   return t;
 }
 

@@ -55,6 +55,11 @@ guint ts_doseki_move_cells      (TsMove m, TsCell cells[TS_DOSEKI_MAX_SET]);
 /* Outside checkers the move would gain for the side to move (0 for a placement). */
 guint ts_doseki_move_captures   (const TsPosition *p, TsMove m);
 guint ts_doseki_move_promotions (const TsPosition *p, TsMove m);
+/* Both for each capture of moves[0..n), in one call for a list (the engine scores a
+ * node's thousands of captures): gains[i] = ts_doseki_move_captures |
+ * ts_doseki_move_promotions << 8 for a capture, 0 for the others. */
+void  ts_doseki_capture_gains   (const TsPosition *p, const TsMove *moves, guint n,
+                                 guint16 *gains);
 /* How many legal moves, without listing them (placements included). */
 guint ts_doseki_count_moves     (TsPosition *p);
 /* The captures that land a checker on a cell that move `last` (just made by the other

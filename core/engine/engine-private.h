@@ -102,6 +102,8 @@ struct _TsEngine {
     int     n_changed;               /* -1: not known */
     TsCell  changed[TS_UNDO_MAX_CHANGES];
   } made[TS_PLY_SLOTS];
+  guint16         *doseki_gains;     /* Doseki: a list's captures' gains, being scored */
+  guint            doseki_gains_cap;
 };
 
 /* The move's eight bytes as one number: equal moves, and Doseki's ties (movepick.c). */

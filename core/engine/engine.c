@@ -97,6 +97,7 @@ ts_engine_free (TsEngine *e)
       g_free (e->scored[i]);
     }
   ts_engine_root_free (e);
+  g_free (e->doseki_gains);
   g_mutex_clear (&e->lock);
   g_mutex_clear (&e->owner_lock);
   g_free (e);

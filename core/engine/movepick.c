@@ -10,6 +10,7 @@
 #define BAD_CAPTURE_SCORE (-(1 << 28))
 #define HISTORY_MAX      16384
 #define SELECTION_PICKS  6   /* picked by selection; the rest is sorted once */
+#define DOSEKI_SELECTION_PICKS 1   /* Doseki: by selection; the rest from a heap */
 
 enum { STAGE_HASH, STAGE_GENERATE, STAGE_MOVES };
 
@@ -91,28 +92,17 @@ ts_engine_capture_gain (TsEngine *e, TsMove m)
   return gain;
 }
 
-/* The ordering score of move m (not the hash move) at ply, seat to move. */
-static inline int
-score_move (TsEngine *e, TsMove m, guint seat, int ply)
+/* Doseki: the gains of l's captures (see ts_doseki_capture_gains). */
+static const guint16 *
+doseki_gains (TsEngine *e, const TsMoveList *l)
 {
-  int s;
-
-  if (e->ev.doseki && (m.flags & TS_MOVE_CAPTURE))
-    return CAPTURE_SCORE + 1600 * doseki_captures (e, m) - e->doseki_cells[m.piece & 15]
-           + 100 * (int) ts_doseki_move_promotions (e->pos, m);
-  if (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT))
-    return CAPTURE_SCORE + 16 * ts_engine_victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
-           + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);
-  if (m.promo != TS_NO_PROMO)
-    return PROMO_SCORE + e->ev.value[m.promo & 15];
-  if (ts_same_move (m, e->killers[ply][0]))
-    return KILLER_SCORE;
-  if (ts_same_move (m, e->killers[ply][1]))
-    return KILLER_SCORE - 1;
-  s = m.to != TS_NO_CELL ? e->history[seat & 3][m.piece & 15][m.to] : 0;
-  if (e->ev.doseki)
-    s += doseki_quiet_score (e, m, seat);
-  return s;
+  if (e->doseki_gains_cap < l->n)
+    {
+      e->doseki_gains_cap = MAX (l->n, 2 * e->doseki_gains_cap);
+      e->doseki_gains = g_renew (guint16, e->doseki_gains, e->doseki_gains_cap);
+    }
+  ts_doseki_capture_gains (e->pos, l->moves, l->n, e->doseki_gains);
+  return e->doseki_gains;
 }
 
 void
@@ -120,12 +110,40 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
                        int ply)
 {
   guint seat = ts_position_side_to_move (e->pos);
+  const guint16 *gains = e->ev.doseki ? doseki_gains (e, l) : NULL;
+  /* in locals: sm's stores may alias l and e for the compiler */
+  const TsMove *moves = l->moves;
+  gboolean doseki = e->ev.doseki;
+  guint64 killer0 = ts_move_key (e->killers[ply][0]), killer1 = ts_move_key (e->killers[ply][1]);
 
-  for (guint i = 0; i < l->n; i++)
+  for (guint i = 0, n = l->n; i < n; i++)
     {
-      sm[i].m = l->moves[i];
-      sm[i].score = ts_same_move (l->moves[i], hash_move) ? HASH_MOVE_SCORE
-                                                          : score_move (e, l->moves[i], seat, ply);
+      TsMove m = moves[i];
+      int s;
+
+      if (ts_same_move (m, hash_move))
+        s = HASH_MOVE_SCORE;
+      else if (doseki && (m.flags & TS_MOVE_CAPTURE))
+        /* at least one checker for a capture whose shape is unknown (doseki_captures) */
+        s = CAPTURE_SCORE + 1600 * MAX (gains[i] & 0xff, 1) - e->doseki_cells[m.piece & 15]
+            + 100 * (gains[i] >> 8);
+      else if (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT))
+        s = CAPTURE_SCORE + 16 * ts_engine_victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
+            + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);
+      else if (m.promo != TS_NO_PROMO)
+        s = PROMO_SCORE + e->ev.value[m.promo & 15];
+      else if (ts_move_key (m) == killer0)
+        s = KILLER_SCORE;
+      else if (ts_move_key (m) == killer1)
+        s = KILLER_SCORE - 1;
+      else
+        {
+          s = m.to != TS_NO_CELL ? e->history[seat & 3][m.piece & 15][m.to] : 0;
+          if (doseki)
+            s += doseki_quiet_score (e, m, seat);
+        }
+      sm[i].m = m;
+      sm[i].score = s;
     }
 }
 
@@ -170,9 +188,17 @@ ts_engine_sort_scored (TsScoredMove *sm, guint n)
       insertion_pass (sm, n, gaps[g]);
 }
 
-/* Best first, equal scores in their order: insertion for short lists, else a merge
- * sort (g_qsort_with_data's callback per comparison was most of the time sorting a
- * Doseki root's ~30 000 moves). */
+/* Byte `shift / 8` of a radix key that puts higher scores first. */
+static inline guint
+score_digit (int score, guint shift)
+{
+  return (~((guint32) score ^ 0x80000000u) >> shift) & 0xff;
+}
+
+/* Best first, equal scores in their order: insertion for short lists, else a radix sort
+ * on the score's four bytes, lowest first (each pass stable; a pass over moves whose
+ * byte is all alike is skipped). A merge sort's fifteen passes over a Doseki root's
+ * ~30 000 moves cost ten times as much. */
 void
 ts_engine_sort_scored_stable (TsScoredMove *sm, guint n)
 {
@@ -182,18 +208,18 @@ ts_engine_sort_scored_stable (TsScoredMove *sm, guint n)
       return;
     }
   TsScoredMove *tmp = g_new (TsScoredMove, n), *src = sm, *dst = tmp;
-  for (guint width = 1; width < n; width *= 2)
+  for (guint shift = 0; shift < 32; shift += 8)
     {
-      for (guint lo = 0; lo < n; lo += 2 * width)
-        {
-          guint mid = MIN (lo + width, n), hi = MIN (lo + 2 * width, n), i = lo, j = mid, k = lo;
-          while (i < mid && j < hi)
-            dst[k++] = src[j].score > src[i].score ? src[j++] : src[i++];
-          while (i < mid)
-            dst[k++] = src[i++];
-          while (j < hi)
-            dst[k++] = src[j++];
-        }
+      guint start[257] = { 0 };
+
+      for (guint i = 0; i < n; i++)
+        start[score_digit (src[i].score, shift) + 1]++;
+      if (start[score_digit (src[0].score, shift) + 1] == n)
+        continue;
+      for (guint d = 0; d < 256; d++)
+        start[d + 1] += start[d];
+      for (guint i = 0; i < n; i++)
+        dst[start[score_digit (src[i].score, shift)]++] = src[i];
       TsScoredMove *t = src;
       src = dst;
       dst = t;
@@ -264,20 +290,24 @@ generate (TsPicker *pk, TsEngine *e)
     ts_position_generate_legal_noisy (e->pos, l);
   else
     ts_position_generate_legal (e->pos, l);
-  /* Scored, but for the hash move, searched already; and for the captures when the
-   * rest comes (they were searched too). */
-  guint seat = ts_position_side_to_move (e->pos);
-  TsScoredMove *sm = pk->sm = ts_engine_scored_for (e, pk->ply, l->n);
-  for (guint i = 0; i < l->n; i++)
+  /* The hash move was searched already; so were the captures when the rest comes.
+   * (In locals: the stores of moves' bytes may alias the picker for the compiler.) */
+  guint64 hash = ts_move_key (pk->hash_move);
+  guint part = pk->part;
+  TsMove *moves = l->moves;
+
+  for (guint i = 0, n_all = l->n; i < n_all; i++)
     {
-      TsMove m = l->moves[i];
+      TsMove m = moves[i];
       gboolean capture = (m.flags & TS_MOVE_CAPTURE) != 0;
-      if (ts_same_move (m, pk->hash_move) ||
-          (pk->part == TS_PICK_CAPTURES && !capture) || (pk->part == TS_PICK_REST && capture))
+      if (ts_move_key (m) == hash ||
+          (part == TS_PICK_CAPTURES && !capture) || (part == TS_PICK_REST && capture))
         continue;
-      sm[n].m = m;
-      sm[n++].score = score_move (e, m, seat, pk->ply);
+      moves[n++] = m;
     }
+  l->n = n;
+  pk->sm = ts_engine_scored_for (e, pk->ply, n);
+  ts_engine_score_moves (e, pk->sm, l, pk->hash_move, pk->ply);
   pk->n = n;
   pk->next = 0;
 }
@@ -354,12 +384,13 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
     {
       guint i = pk->next;
 
-      if (e->ev.doseki)
+      if (e->ev.doseki && i >= DOSEKI_SELECTION_PICKS)
         {
-          /* Doseki's thousands of moves (no capture of its loses by exchange): a
-           * heap gives the few the beam searches without sorting them all, and
-           * from the first pick (a selection scans them all for each). */
-          if (i == 0)
+          /* Doseki's thousands of moves (no capture of its loses by exchange): a heap
+           * gives the few the beam searches without sorting them all, cheaper than a
+           * selection's pass a pick. The first is still selected: a node that cuts
+           * after it makes no heap. */
+          if (i == DOSEKI_SELECTION_PICKS)
             heap_make (sm, i, pk->n);
           heap_pop (sm, i, pk->n);
         }
@@ -367,7 +398,7 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
         {
           guint best = i;
           for (guint j = i + 1; j < pk->n; j++)
-            if (goes_before (&sm[j], &sm[best], FALSE))
+            if (goes_before (&sm[j], &sm[best], e->ev.doseki))
               best = j;
           TsScoredMove t = sm[i];
           sm[i] = sm[best];

@@ -578,7 +578,8 @@ promotions_by_cells (const TsPosition *p, TsMove m)
 }
 
 /* Noisy generation is the full list's captures and promotions, in the same order; the
- * promotion count agrees with the rule's definition. */
+ * promotion count agrees with the rule's definition, and a capture's gains in one call
+ * with the two functions. */
 static void
 test_noisy (void)
 {
@@ -599,9 +600,15 @@ test_noisy (void)
         {
           TsMove m = all.moves[j];
           guint gained = promotions_by_cells (p, m);
+          guint16 gains;
 
           g_assert_cmpuint (ts_doseki_move_promotions (p, m), ==, gained);
           promoting += gained > 0;
+          ts_doseki_capture_gains (p, &m, 1, &gains);
+          if (m.flags & TS_MOVE_CAPTURE)
+            g_assert_cmpuint (gains, ==, ts_doseki_move_captures (p, m) | gained << 8);
+          else
+            g_assert_cmpuint (gains, ==, 0);
           if (!(m.flags & TS_MOVE_CAPTURE) && gained == 0)
             continue;
           g_assert_cmpuint (k, <, noisy.n);

@@ -133,7 +133,8 @@ cmp_scored (gconstpointer a, gconstpointer b, gpointer data)
 }
 
 /* The stable sort of scored moves (the root's first order, the mate search's) gives
- * what GLib's stable merge sort gives, short lists and long, with many equal scores. */
+ * what GLib's stable merge sort gives, short lists and long, with many equal scores,
+ * negative scores and the extremes. */
 static void
 test_stable_order (void)
 {
@@ -148,7 +149,9 @@ test_stable_order (void)
       for (guint i = 0; i < n; i++)
         {
           a[i].m.to = (TsCell) i;
-          a[i].score = g_rand_int_range (r, 0, round % 2 ? 8 : 100000);
+          a[i].score = round % 5 == 4 ? (i % 3 == 0 ? G_MININT : i % 3 == 1 ? G_MAXINT : 0)
+                                      : g_rand_int_range (r, round % 4 > 1 ? -100000 : 0,
+                                                          round % 2 ? 8 : 100000);
         }
       b = g_memdup2 (a, MAX (n, 1) * sizeof *a);
       ts_engine_sort_scored_stable (a, n);
