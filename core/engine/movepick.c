@@ -353,6 +353,27 @@ heap_pop (TsScoredMove *sm, guint first, guint n)
 }
 #undef HEAP
 
+/* The first best of sm[i, n) by goes_before. Chess has no tie-break: its loop keeps the
+ * best score in a register (comparing two moves through goes_before cost a fifth of
+ * the picker's instructions more). */
+static inline guint
+select_best (const TsScoredMove *sm, guint i, guint n, gboolean by_move)
+{
+  guint best = i;
+
+  if (by_move)
+    {
+      for (guint j = i + 1; j < n; j++)
+        if (goes_before (&sm[j], &sm[best], TRUE))
+          best = j;
+      return best;
+    }
+  for (int top = sm[i].score; ++i < n;)
+    if (sm[i].score > top)
+      top = sm[i].score, best = i;
+  return best;
+}
+
 gboolean
 ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
 {
@@ -396,10 +417,7 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
         }
       else if (i < SELECTION_PICKS)
         {
-          guint best = i;
-          for (guint j = i + 1; j < pk->n; j++)
-            if (goes_before (&sm[j], &sm[best], e->ev.doseki))
-              best = j;
+          guint best = select_best (sm, i, pk->n, e->ev.doseki);
           TsScoredMove t = sm[i];
           sm[i] = sm[best];
           sm[best] = t;
