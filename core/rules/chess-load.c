@@ -455,6 +455,41 @@ unsupported:
     g_free (pawn[s]);
 }
 
+/* The seat_targets table (see rules-private.h): what every seat may capture with every
+ * set of eliminated seats, built once instead of at every generation. */
+static void
+build_seat_targets (TsVariant *v)
+{
+  TsVariantRules *r = v->rules;
+  guint n_masks = 1u << v->n_seats;
+
+  r->seat_targets = g_new0 (struct TsSeatTargets, v->n_seats * n_masks);
+  for (guint side = 0; side < v->n_seats; side++)
+    for (guint out_mask = 0; out_mask < n_masks; out_mask++)
+      {
+        struct TsSeatTargets *st = &r->seat_targets[side * n_masks + out_mask];
+
+        for (guint s = 0; s < v->n_seats; s++)
+          {
+            gboolean protected_king = r->check && !(out_mask & (1u << s));
+
+            if (v->team[s] == v->team[side])
+              continue;
+            if (!(out_mask & (1u << s)) || r->elimination == TS_ELIM_PARTNER)
+              st->enemies |= (guint8) (1u << s);
+            for (guint t = 0; t < v->n_piece_types; t++)
+              {
+                gboolean ok = !(v->piece_types[t].royal && protected_king);
+                TsPiece pc = TS_PIECE_MAKE (s, t);
+
+                st->cap_ok[pc] = st->cap_ok[pc | TS_PIECE_UNMOVED] = (guint8) ok;
+              }
+          }
+        memcpy (st->cnt_ok, st->cap_ok, sizeof st->cnt_ok);
+        st->cnt_ok[0] = 1;
+      }
+}
+
 gboolean
 ts_variant_load_chess (TsVariant *v, GKeyFile *kf, GError **error)
 {
@@ -565,5 +600,6 @@ ts_variant_load_chess (TsVariant *v, GKeyFile *kf, GError **error)
         return FALSE;
     }
   build_attack_table (v);
+  build_seat_targets (v);
   return TRUE;
 }

@@ -17,8 +17,8 @@ typedef struct {
   gint16                block[TS_MAX_SIZE];   /* with one checker: its cell and the cells between */
   guint                 n_pinned;
   gint16                pinned[TS_MAX_RAYS];
-  guint8                cap_ok[256];  /* board values the mover may capture */
-  guint8                cnt_ok[256];  /* the same, and empty cells */
+  const guint8         *cap_ok;       /* [256] board values the mover may capture */
+  const guint8         *cnt_ok;       /* [256] the same, and empty cells */
   gboolean              first_only;   /* counting: stop once a move is counted */
 } TsChessGen;
 

@@ -38,6 +38,7 @@ ts_chess_gen_init (TsChessGen *g,
   const TsVariant *v = p->variant;
   const TsVariantRules *r = v->rules;
   int ctrl = ts_position_controller (p, side);
+  const struct TsSeatTargets *targets;
 
   g->p = p;
   g->r = r;
@@ -48,23 +49,9 @@ ts_chess_gen_init (TsChessGen *g,
   g->n_pinned = 0;
   g->in_check = FALSE;
   g->first_only = FALSE;
-  memset (g->cap_ok, 0, sizeof g->cap_ok);
-  for (guint s = 0; s < v->n_seats; s++)
-    {
-      gboolean protected_king = r->check && !(p->st.out_mask & (1u << s));
-
-      if (v->team[s] == v->team[side])
-        continue;
-      for (guint t = 0; t < v->n_piece_types; t++)
-        {
-          gboolean ok = !(v->piece_types[t].royal && protected_king);
-          TsPiece pc = TS_PIECE_MAKE (s, t);
-
-          g->cap_ok[pc] = g->cap_ok[pc | TS_PIECE_UNMOVED] = ok;
-        }
-    }
-  memcpy (g->cnt_ok, g->cap_ok, sizeof g->cnt_ok);
-  g->cnt_ok[0] = 1;
+  targets = &r->seat_targets[(side << v->n_seats) | p->st.out_mask];
+  g->cap_ok = targets->cap_ok;
+  g->cnt_ok = targets->cnt_ok;
   if (ctrl >= 0)
     g->enemies = ts_chess_enemies (p, (guint) ctrl);
   if (g->guard >= 0)
@@ -91,14 +78,7 @@ guint8
 ts_chess_enemies (const TsPosition *p,
                   guint             seat)
 {
-  const TsVariant *v = p->variant;
-  guint8 mask = 0;
-
-  for (guint s = 0; s < v->n_seats; s++)
-    if (v->team[s] != v->team[seat] &&
-        (!(p->st.out_mask & (1u << s)) || v->rules->elimination == TS_ELIM_PARTNER))
-      mask |= 1u << s;
-  return mask;
+  return ts_rules (p)->seat_targets[(seat << p->variant->n_seats) | p->st.out_mask].enemies;
 }
 
 /* Scans the attackers of cell among seats' pieces. Without out, stops at the first;

@@ -114,6 +114,13 @@ struct _TsVariantRules {
   guint8         promos[TS_MAX_PIECE_TYPES];
   guint          n_castles[TS_MAX_SEATS];
   TsCastle       castles[TS_MAX_SEATS][2];
+  /* What a seat's moves may take, for each set of eliminated seats (st.out_mask), as
+   * generation asks at every node: [seat << n_seats | out_mask]. */
+  struct TsSeatTargets {
+    guint8 enemies;      /* the seats that check its king (ts_chess_enemies) */
+    guint8 cap_ok[256];  /* board values it may capture: not teammates, not a king check protects */
+    guint8 cnt_ok[256];  /* the same, and empty cells */
+  }             *seat_targets;
   guint16        unmoved_mask;    /* types whose first move matters */
   gboolean       check;           /* FALSE: kings are captured instead (parton-compulsion) */
   gboolean       compulsory_capture;
