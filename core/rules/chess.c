@@ -341,8 +341,9 @@ is_pinned (const TsChessGen *g, int cell)
 }
 
 /* The pseudo-legal moves of g->side's piece on from (padded); with counting, the
- * ones that need no legality test are counted (returned) instead of listed. */
-static inline guint64
+ * ones that need no legality test are counted (returned) instead of listed. Always
+ * inlined into the three modes below, each compiled without the others' tests. */
+static inline G_ALWAYS_INLINE guint64
 gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean counting)
 {
   const TsVariantRules *r = g->r;
@@ -464,8 +465,27 @@ gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean co
   return cnt;
 }
 
+static guint64
+gen_piece_all (TsChessGen *g, TsMoveList *out, int from)
+{
+  return gen_piece (g, out, from, FALSE, FALSE);
+}
+
+static guint64
+gen_piece_noisy (TsChessGen *g, TsMoveList *out, int from)
+{
+  return gen_piece (g, out, from, TRUE, FALSE);
+}
+
+static guint64
+gen_piece_counted (TsChessGen *g, TsMoveList *out, int from)
+{
+  return gen_piece (g, out, from, FALSE, TRUE);
+}
+
 /* Pseudo-legal moves of g->side: no captures of teammates or protected kings.
- * With count, the moves that need no legality test are only counted there. */
+ * With count (without noisy: no caller asks both), the moves that need no legality
+ * test are only counted there. */
 void
 ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *count)
 {
@@ -486,8 +506,12 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
           int from = r->to_padded[dense];
 
           bits &= bits - 1;
-          cnt += gen_piece (g, out, from, noisy,
-                            count && !g->in_check && from != g->guard && !is_pinned (g, from));
+          if (noisy)
+            cnt += gen_piece_noisy (g, out, from);
+          else if (count && !g->in_check && from != g->guard && !is_pinned (g, from))
+            cnt += gen_piece_counted (g, out, from);
+          else
+            cnt += gen_piece_all (g, out, from);
         }
     }
   if (count)
@@ -761,7 +785,7 @@ piece_move_is_legal (TsPosition *p, TsMove m)
     return FALSE;
   ts_chess_gen_init (&g, p, p->st.side);
   ts_move_list_init (&l);
-  gen_piece (&g, &l, from, FALSE, FALSE);
+  gen_piece_all (&g, &l, from);
   found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
   if (found && g.guard >= 0)
