@@ -353,6 +353,8 @@ gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean co
   guint8 val = b[from];
   guint type = TS_PIECE_TYPE (val);
   const TsPieceMoves *pm = &r->moves[type];
+  /* a local: the pushes could alias it, to be read again at every move */
+  const guint8 *cap_ok = g->cap_ok;
   guint64 cnt = 0;
 
 #define EMIT(f, t, ty, pr, fl) G_STMT_START {                                      \
@@ -377,8 +379,8 @@ gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean co
             cnt += mult[to + mv[k]];
         }
       for (guint k = 0; k < pm->n_captures[side]; k++)
-        cnt += g->cap_ok[b[from + cp[k]]] * mult[from + cp[k]];
-      if (p->st.ep_cell >= 0 && p->st.ep_victim >= 0 && g->cap_ok[b[p->st.ep_victim]])
+        cnt += cap_ok[b[from + cp[k]]] * mult[from + cp[k]];
+      if (p->st.ep_cell >= 0 && p->st.ep_victim >= 0 && cap_ok[b[p->st.ep_victim]])
         for (guint k = 0; k < pm->n_captures[side]; k++)
           if (from + cp[k] == p->st.ep_cell)
             push (out, r, from, p->st.ep_cell, type, TS_NO_PROMO,
@@ -387,30 +389,31 @@ gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean co
     }
   if (pm->seat_dependent)
     {
-      for (guint k = 0; k < pm->n_moves[side]; k++)
+      const int *mv = pm->moves[side], *cp = pm->captures[side];
+      const guint8 *zone = r->promo_zone[side];
+      guint n_mv = pm->n_moves[side], n_cp = pm->n_captures[side];
+      gboolean dbl = pm->double_step && (val & TS_PIECE_UNMOVED) && !noisy;
+      /* the en passant cell, where the pawn that passed it may be taken */
+      int ep = p->st.ep_victim >= 0 && cap_ok[b[p->st.ep_victim]] ? p->st.ep_cell : -1;
+
+      for (guint k = 0; k < n_mv; k++)
         {
-          int to = from + pm->moves[side][k];
+          int to = from + mv[k];
 
           if (b[to] != 0)
             continue;
-          if (!noisy || r->promo_zone[side][to])
+          if (!noisy || zone[to])
             EMIT_PAWN (from, to, type, 0);
-          if (pm->double_step && (val & TS_PIECE_UNMOVED) && !noisy)
-            {
-              int to2 = to + pm->moves[side][k];
-
-              if (b[to2] == 0)
-                EMIT_PAWN (from, to2, type, TS_MOVE_DOUBLE);
-            }
+          if (dbl && b[to + mv[k]] == 0)
+            EMIT_PAWN (from, to + mv[k], type, TS_MOVE_DOUBLE);
         }
-      for (guint k = 0; k < pm->n_captures[side]; k++)
+      for (guint k = 0; k < n_cp; k++)
         {
-          int to = from + pm->captures[side][k];
+          int to = from + cp[k];
 
-          if (g->cap_ok[b[to]])
+          if (cap_ok[b[to]])
             EMIT_PAWN (from, to, type, TS_MOVE_CAPTURE);
-          else if (to == p->st.ep_cell && p->st.ep_victim >= 0 &&
-                   g->cap_ok[b[p->st.ep_victim]])
+          else if (to == ep)
             push (out, r, from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
         }
       return cnt;
@@ -427,38 +430,37 @@ gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean co
 
           while ((tv = b[to]) == 0)
             cnt++, to += off;
-          cnt += g->cap_ok[tv];
+          cnt += cap_ok[tv];
         }
       return cnt;
     }
-  for (guint k = 0; k < pm->n_rays; k++)
-    {
-      const TsRay *ray = &pm->rays[k];
-      int to = from;
+  /* locals, as cap_ok */
+  const TsRay *rays = pm->rays;
+  guint n_rays = pm->n_rays;
+  gboolean cond_off = (p->st.checked_mask & (1u << side)) != 0;
 
-      if (ray->cond && (p->st.checked_mask & (1u << side)))
+  for (guint k = 0; k < n_rays; k++)
+    {
+      int off = rays[k].off, to = from + off;
+      guint range = rays[k].range;
+      guint8 tv;
+
+      if (rays[k].cond && cond_off)
         continue;
       if (counting && !noisy)
         {
-          cnt += count_ray (b, g->cap_ok, from, ray->off, ray->range);
+          cnt += count_ray (b, cap_ok, from, off, range);
           continue;
         }
-      for (guint dist = 0; dist < ray->range; dist++)
+      for (guint dist = 1; (tv = b[to]) == 0; to += off, dist++)
         {
-          guint8 tv;
-
-          to += ray->off;
-          tv = b[to];
-          if (tv == 0)
-            {
-              if (!noisy)
-                EMIT (from, to, type, TS_NO_PROMO, 0);
-              continue;
-            }
-          if (g->cap_ok[tv])
-            EMIT (from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE);
-          break;
+          if (!noisy)
+            EMIT (from, to, type, TS_NO_PROMO, 0);
+          if (dist == range)
+            break;
         }
+      if (cap_ok[tv])
+        EMIT (from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE);
     }
 #undef EMIT
 #undef EMIT_PAWN
