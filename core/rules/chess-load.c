@@ -446,7 +446,14 @@ build_attack_table (TsVariant *v)
   /* indexed by key(attacker) - key(target): the box's centre is the zero difference */
   r->atk_delta = table + centre;
   for (guint s = 0; s < v->n_seats; s++)
-    r->atk_pawn[s] = pawn[s] ? pawn[s] + centre : NULL;
+    {
+      guint16 *any = g_new (guint16, box);
+
+      for (guint i = 0; i < box; i++)
+        any[i] = table[i].types | table[i].cond | (pawn[s] ? pawn[s][i] : 0);
+      r->atk_pawn[s] = pawn[s] ? pawn[s] + centre : NULL;
+      r->atk_any[s] = any + centre;
+    }
   return;
 
 unsupported:

@@ -155,25 +155,26 @@ pieces_attacking (const TsPosition *p, int cell, guint8 seats, int *out, guint m
       if (!(seats & (1u << s)))
         continue;
       gboolean cond = !(p->st.checked_mask & (1u << s));
-      const guint16 *pawn = r->atk_pawn[s];
+      const guint16 *pawn = r->atk_pawn[s], *any = r->atk_any[s];
 
       for (guint w = 0; w < r->n_occ_words; w++)
         for (guint64 bits = p->occ[s][w]; bits; bits &= bits - 1)
           {
             int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
             int k = r->atk_key[dense] - key;
-            const struct TsAtkDelta *e = &r->atk_delta[k];
-            guint pawns = pawn ? pawn[k] : 0;
+            guint could = any[k];
 
-            if (!(e->types | e->cond | pawns))
+            if (!could)
               continue;   /* no piece attacks from there */
             int from = r->to_padded[dense];
             guint8 val = b[from];
             guint bit = 1u << TS_PIECE_TYPE (val);
-            gboolean hit = (pawns & bit) != 0;
 
-            if (!IS_PIECE (val) || TS_PIECE_SEAT (val) != s)
+            if (!IS_PIECE (val) || TS_PIECE_SEAT (val) != s || !(could & bit))
               continue;
+            const struct TsAtkDelta *e = &r->atk_delta[k];
+            gboolean hit = pawn && (pawn[k] & bit);
+
             if (!hit && ((e->types | (cond ? e->cond : 0)) & bit))
               {
                 int t = cell + e->step;
