@@ -15,7 +15,8 @@ typedef struct {
 
 static guint attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint max,
                           gboolean slides);
-static guint scan_guard (TsChessGen *g, TsAttack *checks, guint max);
+/* not inlined into ts_chess_gen_init: its loop over the enemy pieces keeps its registers */
+static G_NO_INLINE guint scan_guard (TsChessGen *g, TsAttack *checks, guint max);
 
 /* Does the board value val, dist steps away along attack ray d, attack? */
 static inline gboolean
@@ -136,14 +137,19 @@ attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint m
   return n;
 }
 
-/* The pieces of seats that attack cell (their cells into out, at most max; without
- * out, stops at the first). Each of their pieces is looked up by its coordinate
+/* The pieces of seats that attack cell (their lines into found, at most max; without
+ * found, stops at the first). Each of their pieces is looked up by its coordinate
  * difference from cell (a few instructions where no attack ray of the variant joins
  * them), the cells between checked only where one does: cheaper than walking every
  * attack ray from cell, as check tests are asked at every node. Cells emptied on the
- * bare board (ts_chess_test_move, the exchanges) are skipped. */
-static guint
-pieces_attacking (const TsPosition *p, int cell, guint8 seats, int *out, guint max)
+ * bare board (ts_chess_test_move, the exchanges) are skipped.
+ * With pins (the guarded king's scan, scan_guard), every attacker is counted (the
+ * count is capped at max) and a piece standing alone between cell and an attacker
+ * that its removal would let through is added to pins->pinned. Always inlined: the
+ * two uses compile to two loops without each other's tests. */
+static inline G_ALWAYS_INLINE guint
+scan_pieces (const TsPosition *p, int cell, guint8 seats, TsAttack *found, guint max,
+             TsChessGen *pins)
 {
   const TsVariantRules *r = ts_rules (p);
   const guint8 *b = p->board;
@@ -155,46 +161,63 @@ pieces_attacking (const TsPosition *p, int cell, guint8 seats, int *out, guint m
       if (!(seats & (1u << s)))
         continue;
       gboolean cond = !(p->st.checked_mask & (1u << s));
-      const guint16 *pawn = r->atk_pawn[s], *any = r->atk_any[s];
+      /* any_here[key(attacker)]: still inside the table (key(cell) <= its centre) */
+      const guint16 *pawn = r->atk_pawn[s], *any_here = r->atk_any[s] - key;
 
       for (guint w = 0; w < r->n_occ_words; w++)
         for (guint64 bits = p->occ[s][w]; bits; bits &= bits - 1)
           {
             int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
-            int k = r->atk_key[dense] - key;
-            guint could = any[k];
+            guint could = any_here[r->atk_key[dense]];
 
             if (!could)
               continue;   /* no piece attacks from there */
+            int k = r->atk_key[dense] - key;
             int from = r->to_padded[dense];
             guint8 val = b[from];
             guint bit = 1u << TS_PIECE_TYPE (val);
 
-            if (!IS_PIECE (val) || TS_PIECE_SEAT (val) != s || !(could & bit))
+            /* (the guarded king's board is the whole board: occ is up to date) */
+            if ((!pins && (!IS_PIECE (val) || TS_PIECE_SEAT (val) != s)) || !(could & bit))
               continue;
             const struct TsAtkDelta *e = &r->atk_delta[k];
-            gboolean hit = pawn && (pawn[k] & bit);
+            int off = e->step, first = -1, t = cell + off;
+            guint dist = e->dist, between = 0, d = 1;
 
-            if (!hit && ((e->types | (cond ? e->cond : 0)) & bit))
+            if (pawn && (pawn[k] & bit))
+              off = from - cell, dist = 1;
+            else if (!((e->types | (cond ? e->cond : 0)) & bit))
+              continue;
+            else if (pins)
               {
-                int t = cell + e->step;
-                guint dist = 1;
-
-                while (dist < e->dist && b[t] == 0)
-                  t += e->step, dist++;
-                hit = dist == e->dist;
+                /* the cells between: the first one taken, and whether a second is */
+                for (; d < dist && between < 2; d++, t += off)
+                  if (b[t] != 0 && between++ == 0)
+                    first = t;
               }
-            if (hit)
+            else
               {
-                if (!out)
-                  return 1;
-                out[n++] = from;
-                if (n == max)
-                  return n;
+                while (d < dist && b[t] == 0)
+                  t += off, d++;
+                between = d < dist;
               }
+            if (between == 1 && pins)
+              pins->pinned[pins->n_pinned++] = (gint16) first;
+            if (between > 0)
+              continue;
+            if (!found)
+              return 1;
+            if (n < max)
+              {
+                found[n].cell = from;
+                found[n].off = off;
+                found[n].dist = dist;
+              }
+            if (++n == max && !pins)
+              return n;
           }
     }
-  return n;
+  return MIN (n, max);
 }
 
 gboolean
@@ -204,19 +227,21 @@ ts_chess_attacked (const TsPosition *p,
 {
   if (!ts_rules (p)->atk_delta)
     return attack_scan (p, cell, seats, NULL, 1, TRUE) > 0;
-  return pieces_attacking (p, cell, seats, NULL, 1) > 0;
+  return scan_pieces (p, cell, seats, NULL, 1, NULL) > 0;
 }
 
-/* The cells of the pieces attacking cell (as pieces_attacking). */
+/* The cells of the pieces attacking cell (as scan_pieces). */
 static guint
 attackers (const TsPosition *p, int cell, guint8 seats, int *out, guint max)
 {
   TsAttack atk[32];
   guint n;
 
+  max = MIN (max, G_N_ELEMENTS (atk));
   if (ts_rules (p)->atk_delta)
-    return pieces_attacking (p, cell, seats, out, max);
-  n = attack_scan (p, cell, seats, atk, MIN (max, G_N_ELEMENTS (atk)), TRUE);
+    n = scan_pieces (p, cell, seats, atk, max, NULL);
+  else
+    n = attack_scan (p, cell, seats, atk, max, TRUE);
   for (guint i = 0; i < n; i++)
     out[i] = atk[i].cell;
   return n;
@@ -230,7 +255,13 @@ scan_guard (TsChessGen *g, TsAttack *checks, guint max)
   const TsVariantRules *r = g->r;
   const TsPosition *p = g->p;
   const guint8 *b = p->board;
-  guint n = attack_scan (p, g->guard, g->enemies, checks, max, FALSE);
+  guint n;
+
+  /* by the enemy pieces where they can be looked up (see scan_pieces): cheaper than
+   * walking every attack ray out of the king, twice over for the pins */
+  if (r->atk_delta)
+    return scan_pieces (p, g->guard, g->enemies, checks, max, g);
+  n = attack_scan (p, g->guard, g->enemies, checks, max, FALSE);
 
   for (guint i = 0; i < r->n_atk_slides; i++)
     {
