@@ -497,6 +497,60 @@ build_seat_targets (TsVariant *v)
       }
 }
 
+/* Sets the bit of the padded cell to in cells, if it is on the board. */
+static void
+reach_add (const TsVariantRules *r, guint64 *cells, int to)
+{
+  int dense = r->to_dense[to];
+
+  if (dense >= 0)
+    cells[dense / 64] |= G_GUINT64_CONSTANT (1) << (dense % 64);
+}
+
+/* The reach tables (see rules-private.h): each leap, capture and promoting step taken
+ * from every cell. */
+static void
+build_reach (TsVariant *v)
+{
+  TsVariantRules *r = v->rules;
+  guint ncells = v->geometry.ncells, nw = r->n_occ_words;
+
+  for (guint s = 0; s < v->n_seats; s++)
+    for (guint c = 0; c < ncells; c++)
+      if (r->promo_zone[s][r->to_padded[c]])
+        r->promo_cells[s][c / 64] |= G_GUINT64_CONSTANT (1) << (c % 64);
+  for (guint t = 0; t < v->n_piece_types; t++)
+    {
+      const TsPieceMoves *pm = &r->moves[t];
+      gboolean leaper = TRUE;
+
+      for (guint k = 0; k < pm->n_rays; k++)
+        leaper = leaper && pm->rays[k].range == 1;
+      if (pm->seat_dependent)
+        {
+          r->reach[t] = g_new0 (guint64, v->n_seats * ncells * nw);
+          for (guint s = 0; s < v->n_seats; s++)
+            for (guint c = 0; c < ncells; c++)
+              {
+                guint64 *cells = &r->reach[t][(s * ncells + c) * nw];
+
+                for (guint k = 0; k < pm->n_captures[s]; k++)
+                  reach_add (r, cells, r->to_padded[c] + pm->captures[s][k]);
+                for (guint k = 0; k < pm->n_moves[s]; k++)
+                  if (r->promo_zone[s][r->to_padded[c] + pm->moves[s][k]])
+                    reach_add (r, cells, r->to_padded[c] + pm->moves[s][k]);
+              }
+        }
+      else if (leaper)
+        {
+          r->reach[t] = g_new0 (guint64, ncells * nw);
+          for (guint c = 0; c < ncells; c++)
+            for (guint k = 0; k < pm->n_rays; k++)
+              reach_add (r, &r->reach[t][c * nw], r->to_padded[c] + pm->rays[k].off);
+        }
+    }
+}
+
 gboolean
 ts_variant_load_chess (TsVariant *v, GKeyFile *kf, GError **error)
 {
@@ -608,5 +662,6 @@ ts_variant_load_chess (TsVariant *v, GKeyFile *kf, GError **error)
     }
   build_attack_table (v);
   build_seat_targets (v);
+  build_reach (v);
   return TRUE;
 }

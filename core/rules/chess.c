@@ -224,6 +224,48 @@ gen_piece_counted (TsChessGen *g, TsMoveList *out, int from)
   return gen_piece (g, out, from, FALSE, TRUE);
 }
 
+/* For may_be_noisy: the cells where a leaper's capture may be ([0]: the enemies'),
+ * and where a pawn's ([1]: those and the promotion zone; every cell while an en
+ * passant capture is open). */
+static void
+noisy_wanted (const TsChessGen *g, guint64 wanted[2][TS_OCC_WORDS])
+{
+  const TsVariant *v = g->p->variant;
+  const TsPosition *p = g->p;
+  guint side = g->side, nw = g->r->n_occ_words;
+  gboolean ep = p->st.ep_cell >= 0 && p->st.ep_victim >= 0;
+
+  for (guint w = 0; w < nw; w++)
+    {
+      wanted[0][w] = 0;
+      for (guint s = 0; s < v->n_seats; s++)
+        if (v->team[s] != v->team[side])
+          wanted[0][w] |= p->occ[s][w];
+      wanted[1][w] = ep ? G_MAXUINT64 : wanted[0][w] | g->r->promo_cells[side][w];
+    }
+}
+
+/* Whether the piece on from (padded; dense) may have a noisy move: a leaper or a pawn
+ * (see TsVariantRules.reach) that reaches none of the wanted cells has none; a rider
+ * is always looked at. */
+static inline gboolean
+may_be_noisy (const TsChessGen *g, guint64 wanted[2][TS_OCC_WORDS], int from, int dense)
+{
+  const TsVariantRules *r = g->r;
+  guint type = TS_PIECE_TYPE (g->p->board[from]), nw = r->n_occ_words;
+  const guint64 *reach = r->reach[type], *want = wanted[0];
+  guint64 any = 0;
+
+  if (!reach)
+    return TRUE;
+  if (r->moves[type].seat_dependent)
+    reach += g->side * g->p->variant->geometry.ncells * nw, want = wanted[1];
+  reach += (guint) dense * nw;
+  for (guint w = 0; w < nw; w++)
+    any |= reach[w] & want[w];
+  return any != 0;
+}
+
 /* Pseudo-legal moves of g->side: no captures of teammates or protected kings.
  * With count (without noisy: no caller asks both), the moves that need no legality
  * test are only counted there. */
@@ -236,7 +278,10 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
   const guint8 *b = p->board;
   guint side = g->side;
   guint64 cnt = 0;   /* a local: stores through count could alias the board */
+  guint64 wanted[2][TS_OCC_WORDS];   /* noisy: see noisy_wanted */
 
+  if (noisy)
+    noisy_wanted (g, wanted);
   for (guint w = 0; w < r->n_occ_words && !(g->first_only && cnt); w++)
     {
       guint64 bits = p->occ[side][w];
@@ -248,7 +293,10 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
 
           bits &= bits - 1;
           if (noisy)
-            cnt += gen_piece_noisy (g, out, from);
+            {
+              if (may_be_noisy (g, wanted, from, dense))
+                cnt += gen_piece_noisy (g, out, from);
+            }
           else if (count && !g->in_check && from != g->guard && !is_pinned (g, from))
             cnt += gen_piece_counted (g, out, from);
           else

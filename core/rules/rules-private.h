@@ -109,6 +109,13 @@ struct _TsVariantRules {
   struct TsAtkDelta { guint16 types, cond; gint16 step; guint8 dist, pad_; } *atk_delta;
   guint16       *atk_pawn[TS_MAX_SEATS];
   guint16       *atk_any[TS_MAX_SEATS];
+  /* Noisy generation's filter: the cells a leaper type reaches from a cell, [dense][word]
+   * (n_occ_words words a cell; NULL for a type that rides), and for a pawn-like type
+   * the cells it captures on and the promotion-zone cells it moves to, per seat
+   * [seat][dense][word]: where they hold no enemy (nor, for a pawn, a zone cell of
+   * promo_cells), the piece has no noisy move. */
+  guint64       *reach[TS_MAX_PIECE_TYPES];
+  guint64        promo_cells[TS_MAX_SEATS][TS_OCC_WORDS];   /* promo_zone, by dense cell */
   guint8        *promo_zone[TS_MAX_SEATS];   /* [n_padded] */
   guint8        *promo_mult[TS_MAX_SEATS];   /* [n_padded]: moves a pawn step there makes */
   guint          n_promos;
