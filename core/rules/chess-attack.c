@@ -41,6 +41,7 @@ ts_chess_gen_init (TsChessGen *g,
   g->side = side;
   g->guard_seat = ctrl;
   g->guard = ctrl >= 0 ? p->king[ctrl] : -1;
+  g->guard_dense = g->guard >= 0 ? r->to_dense[g->guard] : G_MININT;
   g->enemies = 0;
   g->n_pinned = 0;
   g->in_check = FALSE;

@@ -12,6 +12,7 @@ typedef struct {
   guint                 side;         /* seat whose pieces move */
   int                   guard_seat;   /* seat whose king must stay safe, or -1 */
   int                   guard;        /* its king cell, or -1 */
+  int                   guard_dense;  /* the same as a TsCell, or G_MININT */
   guint8                enemies;      /* seats that check the guarded king */
   gboolean              in_check;
   guint                 n_checkers;   /* 0, 1, or 2 for two or more */

@@ -339,11 +339,11 @@ classify (const TsChessGen *g, TsMove m)
 {
   int from, to;
 
-  if (m.flags & (TS_MOVE_EN_PASSANT | TS_MOVE_CASTLE))
+  if (m.flags & (TS_MOVE_EN_PASSANT | TS_MOVE_CASTLE) || m.from == g->guard_dense)
     return -1;
+  if (!g->in_check && !g->n_pinned)
+    return 1;   /* the usual case, told without the cells */
   from = m.from >= 0 ? g->r->to_padded[m.from] : -1;
-  if (from == g->guard)
-    return -1;
   if (g->in_check)
     {
       gboolean blocks = FALSE;
@@ -425,17 +425,18 @@ generate (TsPosition *p, TsMoveList *out, gboolean noisy, gboolean stop_at_one, 
                        r->compulsory_capture || g.guard < 0 ? NULL : count);
   if (g.guard >= 0)
     {
-      guint n = start;
+      /* locals: the compiler would read them again after every store into moves */
+      TsMove *moves = out->moves;
+      guint n = start, end = out->n;
 
-      for (guint i = start; i < out->n; i++)
+      for (guint i = start; i < end; i++)
         {
-          TsMove m = out->moves[i];
-
+          TsMove m = moves[i];
           int c = classify (&g, m);
 
           if (c > 0 || (c < 0 && ts_chess_test_move (&g, m)))
             {
-              out->moves[n++] = m;
+              moves[n++] = m;
               if (stop_at_one)
                 break;
             }
