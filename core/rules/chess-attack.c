@@ -150,6 +150,8 @@ scan_pieces (const TsPosition *p, int cell, guint8 seats, TsAttack *found, guint
   const TsVariantRules *r = ts_rules (p);
   const guint8 *b = p->board;
   int key = r->atk_key[r->to_dense[cell]];
+  /* only the pieces on cells from which a piece may attack cell are looked up */
+  const guint64 *near = &r->atk_near[r->to_dense[cell] * r->n_occ_words];
   guint n = 0;
 
   for (guint s = 0; s < p->variant->n_seats; s++)
@@ -161,7 +163,7 @@ scan_pieces (const TsPosition *p, int cell, guint8 seats, TsAttack *found, guint
       const guint16 *pawn = r->atk_pawn[s], *any_here = r->atk_any[s] - key;
 
       for (guint w = 0; w < r->n_occ_words; w++)
-        for (guint64 bits = p->occ[s][w]; bits; bits &= bits - 1)
+        for (guint64 bits = p->occ[s][w] & near[w]; bits; bits &= bits - 1)
           {
             int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
             guint could = any_here[r->atk_key[dense]];

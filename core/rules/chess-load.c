@@ -379,6 +379,25 @@ gcd_of (const int *vec, guint n)
   return g;
 }
 
+/* atk_near (see rules-private.h), from any_seat[key difference]: whether a piece of
+ * some seat may attack from there. */
+static void
+build_attack_near (TsVariant *v, const guint16 *any_seat)
+{
+  TsVariantRules *r = v->rules;
+  guint ncells = v->geometry.ncells, nw = r->n_occ_words;
+
+  r->atk_near = g_new0 (guint64, ncells * nw);
+  for (guint c = 0; c < ncells; c++)
+    {
+      const guint16 *from_c = any_seat - r->atk_key[c];
+
+      for (guint from = 0; from < ncells; from++)
+        if (from_c[r->atk_key[from]])
+          r->atk_near[c * nw + from / 64] |= G_GUINT64_CONSTANT (1) << (from % 64);
+    }
+}
+
 /* The lookup tables of ts_chess_attacked (see rules-private.h). */
 static void
 build_attack_table (TsVariant *v)
@@ -445,15 +464,21 @@ build_attack_table (TsVariant *v)
     }
   /* indexed by key(attacker) - key(target): the box's centre is the zero difference */
   r->atk_delta = table + centre;
+  guint16 *any_seat = g_new0 (guint16, box);
   for (guint s = 0; s < v->n_seats; s++)
     {
       guint16 *any = g_new (guint16, box);
 
       for (guint i = 0; i < box; i++)
-        any[i] = table[i].types | table[i].cond | (pawn[s] ? pawn[s][i] : 0);
+        {
+          any[i] = table[i].types | table[i].cond | (pawn[s] ? pawn[s][i] : 0);
+          any_seat[i] |= any[i];
+        }
       r->atk_pawn[s] = pawn[s] ? pawn[s] + centre : NULL;
       r->atk_any[s] = any + centre;
     }
+  build_attack_near (v, any_seat + centre);
+  g_free (any_seat);
   return;
 
 unsupported:

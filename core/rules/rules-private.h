@@ -109,6 +109,7 @@ struct _TsVariantRules {
   struct TsAtkDelta { guint16 types, cond; gint16 step; guint8 dist, pad_; } *atk_delta;
   guint16       *atk_pawn[TS_MAX_SEATS];
   guint16       *atk_any[TS_MAX_SEATS];
+  guint64       *atk_near;       /* [dense target][word]: cells a piece may attack it from */
   /* Noisy generation's filter: the cells a leaper type reaches from a cell, [dense][word]
    * (n_occ_words words a cell; NULL for a type that rides), and for a pawn-like type
    * the cells it captures on and the promotion-zone cells it moves to, per seat

@@ -167,6 +167,7 @@ variant_free (TsVariant *v)
   g_free (r->atk_key);
   g_free (r->atk_delta);
   g_free (r->seat_targets);
+  g_free (r->atk_near);
   for (guint s = 0; s < TS_MAX_SEATS; s++)
     {
       g_free (r->atk_pawn[s]);
