@@ -80,34 +80,44 @@ is_pinned (const TsChessGen *g, int cell)
 }
 
 /* The pseudo-legal moves of g->side's piece on from (padded); with counting, the
- * ones that need no legality test are counted (returned) instead of listed. Always
- * inlined into the three modes below, each compiled without the others' tests. */
+ * ones that need no legality test are counted (returned) instead of listed. The
+ * helpers below are always inlined into the three modes (gen_piece_all, _noisy,
+ * _counted), each compiled without the others' tests. Locals in TsPieceGen: the
+ * pushes could alias the tables, to be read again at every move. */
+typedef struct {
+  const TsVariantRules *r;
+  const TsPosition     *p;
+  const guint8         *b, *cap_ok;
+  const TsPieceMoves   *pm;
+  guint                 side, type;
+  guint8                val;
+} TsPieceGen;
+
+#define GEN_PIECE_PARAMS const TsPieceGen *pg, TsMoveList *out, int from, gboolean noisy, gboolean counting
+#define EMIT(t, fl) G_STMT_START {                                                     \
+    if (counting) cnt++; else push (out, pg->r, from, t, pg->type, TS_NO_PROMO, fl); } G_STMT_END
+#define EMIT_PAWN(t, fl) G_STMT_START {                                                \
+    if (counting) cnt += pg->r->promo_zone[pg->side][t] ? pg->r->n_promos : 1;           \
+    else push_pawn (out, pg->r, pg->side, from, t, pg->type, fl); } G_STMT_END
+
+/* A pawn-like piece: its moves and captures depend on its seat. */
 static inline G_ALWAYS_INLINE guint64
-gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean counting)
+gen_pawn (GEN_PIECE_PARAMS)
 {
-  const TsVariantRules *r = g->r;
-  TsPosition *p = g->p;
-  const guint8 *b = p->board;
-  guint side = g->side;
-  guint8 val = b[from];
-  guint type = TS_PIECE_TYPE (val);
-  const TsPieceMoves *pm = &r->moves[type];
-  /* a local: the pushes could alias it, to be read again at every move */
-  const guint8 *cap_ok = g->cap_ok;
+  const TsPieceMoves *pm = pg->pm;
+  const guint8 *b = pg->b, *cap_ok = pg->cap_ok;
+  const TsPositionState *st = &pg->p->st;
+  guint side = pg->side;
+  const int *mv = pm->moves[side], *cp = pm->captures[side];
+  guint n_mv = pm->n_moves[side], n_cp = pm->n_captures[side];
+  gboolean dbl = pm->double_step && (pg->val & TS_PIECE_UNMOVED) && !noisy;
   guint64 cnt = 0;
 
-#define EMIT(f, t, ty, pr, fl) G_STMT_START {                                      \
-    if (counting) cnt++; else push (out, r, f, t, ty, pr, fl); } G_STMT_END
-#define EMIT_PAWN(f, t, ty, fl) G_STMT_START {                                     \
-    if (counting) cnt += r->promo_zone[side][t] ? r->n_promos : 1;          \
-    else push_pawn (out, r, side, f, t, ty, fl); } G_STMT_END
-  if (pm->seat_dependent && counting && !noisy)
+  if (counting && !noisy)
     {
-      const guint8 *mult = r->promo_mult[side];
-      const int *mv = pm->moves[side], *cp = pm->captures[side];
-      gboolean dbl = pm->double_step && (val & TS_PIECE_UNMOVED);
+      const guint8 *mult = pg->r->promo_mult[side];
 
-      for (guint k = 0; k < pm->n_moves[side]; k++)
+      for (guint k = 0; k < n_mv; k++)
         {
           int to = from + mv[k];
 
@@ -117,66 +127,83 @@ gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean co
           if (dbl && b[to + mv[k]] == 0)
             cnt += mult[to + mv[k]];
         }
-      for (guint k = 0; k < pm->n_captures[side]; k++)
+      for (guint k = 0; k < n_cp; k++)
         cnt += cap_ok[b[from + cp[k]]] * mult[from + cp[k]];
-      if (p->st.ep_cell >= 0 && p->st.ep_victim >= 0 && cap_ok[b[p->st.ep_victim]])
-        for (guint k = 0; k < pm->n_captures[side]; k++)
-          if (from + cp[k] == p->st.ep_cell)
-            push (out, r, from, p->st.ep_cell, type, TS_NO_PROMO,
+      if (st->ep_cell >= 0 && st->ep_victim >= 0 && cap_ok[b[st->ep_victim]])
+        for (guint k = 0; k < n_cp; k++)
+          if (from + cp[k] == st->ep_cell)
+            push (out, pg->r, from, st->ep_cell, pg->type, TS_NO_PROMO,
                   TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
       return cnt;
     }
-  if (pm->seat_dependent)
+
+  const guint8 *zone = pg->r->promo_zone[side];
+  /* the en passant cell, where the pawn that passed it may be taken */
+  int ep = st->ep_victim >= 0 && cap_ok[b[st->ep_victim]] ? st->ep_cell : -1;
+
+  for (guint k = 0; k < n_mv; k++)
     {
-      const int *mv = pm->moves[side], *cp = pm->captures[side];
-      const guint8 *zone = r->promo_zone[side];
-      guint n_mv = pm->n_moves[side], n_cp = pm->n_captures[side];
-      gboolean dbl = pm->double_step && (val & TS_PIECE_UNMOVED) && !noisy;
-      /* the en passant cell, where the pawn that passed it may be taken */
-      int ep = p->st.ep_victim >= 0 && cap_ok[b[p->st.ep_victim]] ? p->st.ep_cell : -1;
+      int to = from + mv[k];
 
-      for (guint k = 0; k < n_mv; k++)
-        {
-          int to = from + mv[k];
-
-          if (b[to] != 0)
-            continue;
-          if (!noisy || zone[to])
-            EMIT_PAWN (from, to, type, 0);
-          if (dbl && b[to + mv[k]] == 0)
-            EMIT_PAWN (from, to + mv[k], type, TS_MOVE_DOUBLE);
-        }
-      for (guint k = 0; k < n_cp; k++)
-        {
-          int to = from + cp[k];
-
-          if (cap_ok[b[to]])
-            EMIT_PAWN (from, to, type, TS_MOVE_CAPTURE);
-          else if (to == ep)
-            push (out, r, from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
-        }
-      return cnt;
+      if (b[to] != 0)
+        continue;
+      if (!noisy || zone[to])
+        EMIT_PAWN (to, 0);
+      if (dbl && b[to + mv[k]] == 0)
+        EMIT_PAWN (to + mv[k], TS_MOVE_DOUBLE);
     }
-  if (counting && !noisy && pm->fast)
+  for (guint k = 0; k < n_cp; k++)
     {
-      for (guint k = 0; k < pm->n_leaps; k++)
-        cnt += g->cnt_ok[b[from + pm->leaps[k]]];
-      for (guint k = 0; k < pm->n_slides; k++)
-        {
-          int off = pm->slides[k];
-          int to = from + off;
-          guint8 tv;
+      int to = from + cp[k];
 
-          while ((tv = b[to]) == 0)
-            cnt++, to += off;
-          cnt += cap_ok[tv];
-        }
-      return cnt;
+      if (cap_ok[b[to]])
+        EMIT_PAWN (to, TS_MOVE_CAPTURE);
+      else if (to == ep)
+        push (out, pg->r, from, to, pg->type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
     }
-  /* locals, as cap_ok */
-  const TsRay *rays = pm->rays;
-  guint n_rays = pm->n_rays;
-  gboolean cond_off = (p->st.checked_mask & (1u << side)) != 0;
+  return cnt;
+}
+
+/* A piece of only leaps (the knights, most kings), or with ride, of only rides
+ * without limit (every shipped rider; the border stops the walk): no range or
+ * condition to read. */
+static inline G_ALWAYS_INLINE guint64
+gen_fast (GEN_PIECE_PARAMS, gboolean ride)
+{
+  const guint8 *b = pg->b, *cap_ok = pg->cap_ok;
+  const int *offs = ride ? pg->pm->slides : pg->pm->leaps;
+  guint n_offs = ride ? pg->pm->n_slides : pg->pm->n_leaps;
+  guint64 cnt = 0;
+
+  for (guint k = 0; k < n_offs; k++)
+    {
+      int off = offs[k], to = from + off;
+      guint8 tv = b[to];
+
+      if (tv == 0 && !ride)
+        {
+          if (!noisy)
+            EMIT (to, 0);
+          continue;
+        }
+      for (; tv == 0; tv = b[to += off])
+        if (!noisy)
+          EMIT (to, 0);
+      if (cap_ok[tv])
+        EMIT (to, TS_MOVE_CAPTURE);
+    }
+  return cnt;
+}
+
+/* Any other piece: each ray with its range and condition. */
+static inline G_ALWAYS_INLINE guint64
+gen_rays (GEN_PIECE_PARAMS)
+{
+  const guint8 *b = pg->b, *cap_ok = pg->cap_ok;
+  const TsRay *rays = pg->pm->rays;
+  guint n_rays = pg->pm->n_rays;
+  gboolean cond_off = (pg->p->st.checked_mask & (1u << pg->side)) != 0;
+  guint64 cnt = 0;
 
   for (guint k = 0; k < n_rays; k++)
     {
@@ -194,17 +221,60 @@ gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean co
       for (guint dist = 1; (tv = b[to]) == 0; to += off, dist++)
         {
           if (!noisy)
-            EMIT (from, to, type, TS_NO_PROMO, 0);
+            EMIT (to, 0);
           if (dist == range)
             break;
         }
       if (cap_ok[tv])
-        EMIT (from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE);
+        EMIT (to, TS_MOVE_CAPTURE);
     }
-#undef EMIT
-#undef EMIT_PAWN
   return cnt;
 }
+
+/* Counting a piece of only leaps and rides without limit: in any order. */
+static inline G_ALWAYS_INLINE guint64
+count_fast (const TsPieceGen *pg, const guint8 *cnt_ok, int from)
+{
+  const TsPieceMoves *pm = pg->pm;
+  const guint8 *b = pg->b;
+  guint64 cnt = 0;
+
+  for (guint k = 0; k < pm->n_leaps; k++)
+    cnt += cnt_ok[b[from + pm->leaps[k]]];
+  for (guint k = 0; k < pm->n_slides; k++)
+    {
+      int off = pm->slides[k];
+      int to = from + off;
+      guint8 tv;
+
+      while ((tv = b[to]) == 0)
+        cnt++, to += off;
+      cnt += pg->cap_ok[tv];
+    }
+  return cnt;
+}
+
+static inline G_ALWAYS_INLINE guint64
+gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean counting)
+{
+  const guint8 *b = g->p->board;
+  TsPieceGen pg = { g->r, g->p, b, g->cap_ok, &g->r->moves[TS_PIECE_TYPE (b[from])],
+                    g->side, TS_PIECE_TYPE (b[from]), b[from] };
+  const TsPieceMoves *pm = pg.pm;
+
+  if (pm->seat_dependent)
+    return gen_pawn (&pg, out, from, noisy, counting);
+  if (counting && !noisy && pm->fast)
+    return count_fast (&pg, g->cnt_ok, from);
+  if (pm->fast && pm->n_slides == pm->n_rays)
+    return gen_fast (&pg, out, from, noisy, counting, TRUE);
+  if (pm->fast && pm->n_leaps == pm->n_rays)
+    return gen_fast (&pg, out, from, noisy, counting, FALSE);
+  return gen_rays (&pg, out, from, noisy, counting);
+}
+#undef EMIT
+#undef EMIT_PAWN
+#undef GEN_PIECE_PARAMS
 
 static guint64
 gen_piece_all (TsChessGen *g, TsMoveList *out, int from)
