@@ -160,8 +160,53 @@ ts_rules (const TsPosition *p)
   return p->variant->rules;
 }
 
-/* Sets an internal cell, keeping hash, occupancy and king cells right. */
-void     ts_position_put           (TsPosition *p, int cell, guint8 value);
+/* The hash key of value on the dense cell. */
+static inline guint64
+ts_piece_key (const TsVariant *v,
+              int              dense,
+              guint8           value)
+{
+  const TsVariantRules *r = v->rules;
+  guint64 k = r->zobrist[(gsize) dense * v->n_seats * v->n_piece_types +
+                         TS_PIECE_SEAT (value) * v->n_piece_types + TS_PIECE_TYPE (value)];
+
+  if (value & TS_PIECE_UNMOVED)
+    k ^= r->zobrist_unmoved[dense];
+  return k;
+}
+
+/* Sets an internal cell, keeping hash, occupancy and king cells right. Inline: make
+ * and unmake call it for every cell they change. */
+static inline void
+ts_position_put (TsPosition *p,
+                 int         cell,
+                 guint8      value)
+{
+  const TsVariant *v = p->variant;
+  guint8 old = p->board[cell];
+  int dense = v->rules->to_dense[cell];
+
+  if (old & 0x80)
+    {
+      guint s = TS_PIECE_SEAT (old);
+
+      p->st.hash ^= ts_piece_key (v, dense, old);
+      p->occ[s][dense >> 6] &= ~(G_GUINT64_CONSTANT (1) << (dense & 63));
+      if (p->king[s] == cell && v->piece_types[TS_PIECE_TYPE (old)].royal)
+        p->king[s] = -1;
+    }
+  p->board[cell] = value;
+  if (value & 0x80)
+    {
+      guint s = TS_PIECE_SEAT (value);
+
+      p->st.hash ^= ts_piece_key (v, dense, value);
+      p->occ[s][dense >> 6] |= G_GUINT64_CONSTANT (1) << (dense & 63);
+      if (v->piece_types[TS_PIECE_TYPE (value)].royal)
+        p->king[s] = (gint16) cell;
+    }
+}
+
 void     ts_position_history_push  (TsPosition *p);
 void     ts_position_reset         (TsPosition *p);    /* empty board, default state */
 guint64  ts_position_compute_hash  (const TsPosition *p);
