@@ -3,17 +3,17 @@
  * and the result in chess-make.c. */
 #include "rules/chess-private.h"
 
+/* A move from the TsCell from to the internal cell to. */
 static inline void
-push (TsMoveList *out, const TsVariantRules *r, int from, int to, guint type, guint promo, guint flags)
+push (TsMoveList *out, const TsVariantRules *r, TsCell from, int to, guint type, guint promo, guint flags)
 {
-  TsMove m = { from >= 0 ? r->to_dense[from] : TS_NO_CELL, r->to_dense[to], (guint8) type,
-               (guint8) promo, (guint8) flags, 0 };
+  TsMove m = { from, r->to_dense[to], (guint8) type, (guint8) promo, (guint8) flags, 0 };
 
   ts_move_list_push (out, m);
 }
 
 static inline void
-push_pawn (TsMoveList *out, const TsVariantRules *r, guint side, int from, int to, guint type, guint flags)
+push_pawn (TsMoveList *out, const TsVariantRules *r, guint side, TsCell from, int to, guint type, guint flags)
 {
   if (r->promo_zone[side][to])
     for (guint i = 0; i < r->n_promos; i++)
@@ -48,7 +48,8 @@ gen_castles (TsChessGen *g, TsMoveList *out)
       for (guint k = 0; k < c->n_safe && ok; k++)
         ok = !ts_chess_attacked (p, c->safe[k], enemies);
       if (ok)
-        push (out, r, c->king_from, c->king_to, TS_PIECE_TYPE (king), TS_NO_PROMO, TS_MOVE_CASTLE);
+        push (out, r, r->to_dense[c->king_from], c->king_to, TS_PIECE_TYPE (king), TS_NO_PROMO,
+              TS_MOVE_CASTLE);
     }
 }
 
@@ -91,14 +92,15 @@ typedef struct {
   const TsPieceMoves   *pm;
   guint                 side, type;
   guint8                val;
+  TsCell                from;   /* the piece's cell, as the moves name it */
 } TsPieceGen;
 
 #define GEN_PIECE_PARAMS const TsPieceGen *pg, TsMoveList *out, int from, gboolean noisy, gboolean counting
 #define EMIT(t, fl) G_STMT_START {                                                     \
-    if (counting) cnt++; else push (out, pg->r, from, t, pg->type, TS_NO_PROMO, fl); } G_STMT_END
+    if (counting) cnt++; else push (out, pg->r, pg->from, t, pg->type, TS_NO_PROMO, fl); } G_STMT_END
 #define EMIT_PAWN(t, fl) G_STMT_START {                                                \
     if (counting) cnt += pg->r->promo_zone[pg->side][t] ? pg->r->n_promos : 1;           \
-    else push_pawn (out, pg->r, pg->side, from, t, pg->type, fl); } G_STMT_END
+    else push_pawn (out, pg->r, pg->side, pg->from, t, pg->type, fl); } G_STMT_END
 
 /* A pawn-like piece: its moves and captures depend on its seat. */
 static inline G_ALWAYS_INLINE guint64
@@ -132,7 +134,7 @@ gen_pawn (GEN_PIECE_PARAMS)
       if (st->ep_cell >= 0 && st->ep_victim >= 0 && cap_ok[b[st->ep_victim]])
         for (guint k = 0; k < n_cp; k++)
           if (from + cp[k] == st->ep_cell)
-            push (out, pg->r, from, st->ep_cell, pg->type, TS_NO_PROMO,
+            push (out, pg->r, pg->from, st->ep_cell, pg->type, TS_NO_PROMO,
                   TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
       return cnt;
     }
@@ -159,7 +161,7 @@ gen_pawn (GEN_PIECE_PARAMS)
       if (cap_ok[b[to]])
         EMIT_PAWN (to, TS_MOVE_CAPTURE);
       else if (to == ep)
-        push (out, pg->r, from, to, pg->type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
+        push (out, pg->r, pg->from, to, pg->type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
     }
   return cnt;
 }
@@ -259,7 +261,7 @@ gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean co
 {
   const guint8 *b = g->p->board;
   TsPieceGen pg = { g->r, g->p, b, g->cap_ok, &g->r->moves[TS_PIECE_TYPE (b[from])],
-                    g->side, TS_PIECE_TYPE (b[from]), b[from] };
+                    g->side, TS_PIECE_TYPE (b[from]), b[from], g->r->to_dense[from] };
   const TsPieceMoves *pm = pg.pm;
 
   if (pm->seat_dependent)
