@@ -154,10 +154,10 @@ scan_pieces (const TsPosition *p, int cell, guint8 seats, TsAttack *found, guint
   const guint64 *near = &r->atk_near[r->to_dense[cell] * r->n_occ_words];
   guint n = 0;
 
-  for (guint s = 0; s < p->variant->n_seats; s++)
+  /* the seats in order, as the exchanges pick the first of equal attackers */
+  for (guint left = seats & ((1u << p->variant->n_seats) - 1); left; left &= left - 1)
     {
-      if (!(seats & (1u << s)))
-        continue;
+      guint s = (guint) __builtin_ctz (left);
       gboolean cond = !(p->st.checked_mask & (1u << s));
       /* any_here[key(attacker)]: still inside the table (key(cell) <= its centre) */
       const guint16 *pawn = r->atk_pawn[s], *any_here = r->atk_any[s] - key;
