@@ -296,44 +296,57 @@ gen_piece_counted (TsChessGen *g, TsMoveList *out, int from)
   return gen_piece (g, out, from, FALSE, TRUE);
 }
 
-/* For may_be_noisy: the cells where a leaper's capture may be ([0]: the enemies'),
- * and where a pawn's ([1]: those and the promotion zone; every cell while an en
- * passant capture is open). */
+/* Noisy generation's filter (see TsVariantRules.reach), set up once a generation:
+ * for each piece type, its reach table for the side (NULL: a rider, always looked
+ * at) and the cells where its noisy moves may be: the enemies' cells for a leaper;
+ * those and the promotion zone for a pawn (every cell while an en passant capture
+ * is open). */
+typedef struct {
+  guint64         wanted[2][TS_OCC_WORDS];
+  const guint64  *reach[TS_MAX_PIECE_TYPES];
+  const guint64  *want[TS_MAX_PIECE_TYPES];
+  guint           nw;
+} TsNoisyFilter;
+
 static void
-noisy_wanted (const TsChessGen *g, guint64 wanted[2][TS_OCC_WORDS])
+noisy_filter_init (const TsChessGen *g, TsNoisyFilter *f)
 {
   const TsVariant *v = g->p->variant;
+  const TsVariantRules *r = g->r;
   const TsPosition *p = g->p;
-  guint side = g->side, nw = g->r->n_occ_words;
+  guint side = g->side, nw = r->n_occ_words;
   gboolean ep = p->st.ep_cell >= 0 && p->st.ep_victim >= 0;
 
+  f->nw = nw;
   for (guint w = 0; w < nw; w++)
     {
-      wanted[0][w] = 0;
+      f->wanted[0][w] = 0;
       for (guint s = 0; s < v->n_seats; s++)
         if (v->team[s] != v->team[side])
-          wanted[0][w] |= p->occ[s][w];
-      wanted[1][w] = ep ? G_MAXUINT64 : wanted[0][w] | g->r->promo_cells[side][w];
+          f->wanted[0][w] |= p->occ[s][w];
+      f->wanted[1][w] = ep ? G_MAXUINT64 : f->wanted[0][w] | r->promo_cells[side][w];
+    }
+  for (guint t = 0; t < v->n_piece_types; t++)
+    {
+      gboolean pawn = r->moves[t].seat_dependent;
+
+      f->reach[t] = r->reach[t] && pawn ? r->reach[t] + side * v->geometry.ncells * nw : r->reach[t];
+      f->want[t] = f->wanted[pawn];
     }
 }
 
-/* Whether the piece on from (padded; dense) may have a noisy move: a leaper or a pawn
- * (see TsVariantRules.reach) that reaches none of the wanted cells has none; a rider
- * is always looked at. */
+/* Whether the piece of type type on the dense cell may have a noisy move: a leaper
+ * or a pawn that reaches none of its wanted cells has none. */
 static inline gboolean
-may_be_noisy (const TsChessGen *g, guint64 wanted[2][TS_OCC_WORDS], int from, int dense)
+may_be_noisy (const TsNoisyFilter *f, guint type, int dense)
 {
-  const TsVariantRules *r = g->r;
-  guint type = TS_PIECE_TYPE (g->p->board[from]), nw = r->n_occ_words;
-  const guint64 *reach = r->reach[type], *want = wanted[0];
+  const guint64 *reach = f->reach[type], *want = f->want[type];
   guint64 any = 0;
 
   if (!reach)
     return TRUE;
-  if (r->moves[type].seat_dependent)
-    reach += g->side * g->p->variant->geometry.ncells * nw, want = wanted[1];
-  reach += (guint) dense * nw;
-  for (guint w = 0; w < nw; w++)
+  reach += (guint) dense * f->nw;
+  for (guint w = 0; w < f->nw; w++)
     any |= reach[w] & want[w];
   return any != 0;
 }
@@ -350,15 +363,16 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
   const guint8 *b = p->board;
   guint side = g->side;
   guint64 cnt = 0;   /* a local: stores through count could alias the board */
-  guint64 wanted[2][TS_OCC_WORDS];   /* noisy: see noisy_wanted */
+  gboolean first_only = g->first_only;   /* a local, as cnt */
+  TsNoisyFilter filter;
 
   if (noisy)
-    noisy_wanted (g, wanted);
-  for (guint w = 0; w < r->n_occ_words && !(g->first_only && cnt); w++)
+    noisy_filter_init (g, &filter);
+  for (guint w = 0; w < r->n_occ_words && !(first_only && cnt); w++)
     {
       guint64 bits = p->occ[side][w];
 
-      while (bits && !(g->first_only && cnt))
+      while (bits && !(first_only && cnt))
         {
           int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
           int from = r->to_padded[dense];
@@ -366,7 +380,7 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
           bits &= bits - 1;
           if (noisy)
             {
-              if (may_be_noisy (g, wanted, from, dense))
+              if (may_be_noisy (&filter, TS_PIECE_TYPE (b[from]), dense))
                 cnt += gen_piece_noisy (g, out, from);
             }
           else if (count && !g->in_check && from != g->guard && !is_pinned (g, from))
@@ -378,7 +392,7 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
   if (count)
     *count += cnt;
 
-  if (noisy || (g->first_only && cnt))
+  if (noisy || (first_only && cnt))
     return;
   if (r->n_castles[side])
     gen_castles (g, out);
