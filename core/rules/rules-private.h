@@ -104,7 +104,8 @@ struct _TsVariantRules {
    * a box of differences, atk_delta[key(attacker) - key(target)] what can attack from
    * there (types, conditional types, the step toward the attacker, the distance) and
    * atk_pawn[seat][...] which pawn-like types capture from there (atk_any[seat][...]:
-   * every type that may, for the scan's first test). NULL: the variant has an attack direction that is a multiple of another vector (not looked up). */
+   * every type that may, for the scan's first test). NULL: the variant has an attack
+   * direction that is a multiple of another vector (not looked up). */
   int           *atk_key;        /* [ncells] */
   struct TsAtkDelta { guint16 types, cond; gint16 step; guint8 dist, pad_; } *atk_delta;
   guint16       *atk_pawn[TS_MAX_SEATS];
