@@ -379,6 +379,25 @@ gcd_of (const int *vec, guint n)
   return g;
 }
 
+/* atk_near (see rules-private.h), from any_seat[key difference]: whether a piece of
+ * some seat may attack from there. */
+static void
+build_attack_near (TsVariant *v, const guint16 *any_seat)
+{
+  TsVariantRules *r = v->rules;
+  guint ncells = v->geometry.ncells, nw = r->n_occ_words;
+
+  r->atk_near = g_new0 (guint64, ncells * nw);
+  for (guint c = 0; c < ncells; c++)
+    {
+      const guint16 *from_c = any_seat - r->atk_key[c];
+
+      for (guint from = 0; from < ncells; from++)
+        if (from_c[r->atk_key[from]])
+          r->atk_near[c * nw + from / 64] |= G_GUINT64_CONSTANT (1) << (from % 64);
+    }
+}
+
 /* The lookup tables of ts_chess_attacked (see rules-private.h). */
 static void
 build_attack_table (TsVariant *v)
@@ -445,14 +464,116 @@ build_attack_table (TsVariant *v)
     }
   /* indexed by key(attacker) - key(target): the box's centre is the zero difference */
   r->atk_delta = table + centre;
+  guint16 *any_seat = g_new0 (guint16, box);
   for (guint s = 0; s < v->n_seats; s++)
-    r->atk_pawn[s] = pawn[s] ? pawn[s] + centre : NULL;
+    {
+      guint16 *any = g_new (guint16, box);
+
+      for (guint i = 0; i < box; i++)
+        {
+          any[i] = table[i].types | table[i].cond | (pawn[s] ? pawn[s][i] : 0);
+          any_seat[i] |= any[i];
+        }
+      r->atk_pawn[s] = pawn[s] ? pawn[s] + centre : NULL;
+      r->atk_any[s] = any + centre;
+    }
+  build_attack_near (v, any_seat + centre);
+  g_free (any_seat);
   return;
 
 unsupported:
   g_free (table);
   for (guint s = 0; s < v->n_seats; s++)
     g_free (pawn[s]);
+}
+
+/* The seat_targets table (see rules-private.h): what every seat may capture with every
+ * set of eliminated seats, built once instead of at every generation. */
+static void
+build_seat_targets (TsVariant *v)
+{
+  TsVariantRules *r = v->rules;
+  guint n_masks = 1u << v->n_seats;
+
+  r->seat_targets = g_new0 (struct TsSeatTargets, v->n_seats * n_masks);
+  for (guint side = 0; side < v->n_seats; side++)
+    for (guint out_mask = 0; out_mask < n_masks; out_mask++)
+      {
+        struct TsSeatTargets *st = &r->seat_targets[side * n_masks + out_mask];
+
+        for (guint s = 0; s < v->n_seats; s++)
+          {
+            gboolean protected_king = r->check && !(out_mask & (1u << s));
+
+            if (v->team[s] == v->team[side])
+              continue;
+            if (!(out_mask & (1u << s)) || r->elimination == TS_ELIM_PARTNER)
+              st->enemies |= (guint8) (1u << s);
+            for (guint t = 0; t < v->n_piece_types; t++)
+              {
+                gboolean ok = !(v->piece_types[t].royal && protected_king);
+                TsPiece pc = TS_PIECE_MAKE (s, t);
+
+                st->cap_ok[pc] = st->cap_ok[pc | TS_PIECE_UNMOVED] = (guint8) ok;
+              }
+          }
+        memcpy (st->cnt_ok, st->cap_ok, sizeof st->cnt_ok);
+        st->cnt_ok[0] = 1;
+      }
+}
+
+/* Sets the bit of the padded cell to in cells, if it is on the board. */
+static void
+reach_add (const TsVariantRules *r, guint64 *cells, int to)
+{
+  int dense = r->to_dense[to];
+
+  if (dense >= 0)
+    cells[dense / 64] |= G_GUINT64_CONSTANT (1) << (dense % 64);
+}
+
+/* The reach tables (see rules-private.h): each leap, capture and promoting step taken
+ * from every cell. */
+static void
+build_reach (TsVariant *v)
+{
+  TsVariantRules *r = v->rules;
+  guint ncells = v->geometry.ncells, nw = r->n_occ_words;
+
+  for (guint s = 0; s < v->n_seats; s++)
+    for (guint c = 0; c < ncells; c++)
+      if (r->promo_zone[s][r->to_padded[c]])
+        r->promo_cells[s][c / 64] |= G_GUINT64_CONSTANT (1) << (c % 64);
+  for (guint t = 0; t < v->n_piece_types; t++)
+    {
+      const TsPieceMoves *pm = &r->moves[t];
+      gboolean leaper = TRUE;
+
+      for (guint k = 0; k < pm->n_rays; k++)
+        leaper = leaper && pm->rays[k].range == 1;
+      if (pm->seat_dependent)
+        {
+          r->reach[t] = g_new0 (guint64, v->n_seats * ncells * nw);
+          for (guint s = 0; s < v->n_seats; s++)
+            for (guint c = 0; c < ncells; c++)
+              {
+                guint64 *cells = &r->reach[t][(s * ncells + c) * nw];
+
+                for (guint k = 0; k < pm->n_captures[s]; k++)
+                  reach_add (r, cells, r->to_padded[c] + pm->captures[s][k]);
+                for (guint k = 0; k < pm->n_moves[s]; k++)
+                  if (r->promo_zone[s][r->to_padded[c] + pm->moves[s][k]])
+                    reach_add (r, cells, r->to_padded[c] + pm->moves[s][k]);
+              }
+        }
+      else if (leaper)
+        {
+          r->reach[t] = g_new0 (guint64, ncells * nw);
+          for (guint c = 0; c < ncells; c++)
+            for (guint k = 0; k < pm->n_rays; k++)
+              reach_add (r, &r->reach[t][c * nw], r->to_padded[c] + pm->rays[k].off);
+        }
+    }
 }
 
 gboolean
@@ -565,5 +686,7 @@ ts_variant_load_chess (TsVariant *v, GKeyFile *kf, GError **error)
         return FALSE;
     }
   build_attack_table (v);
+  build_seat_targets (v);
+  build_reach (v);
   return TRUE;
 }

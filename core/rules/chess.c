@@ -1,300 +1,19 @@
-/* The chess family: move generation, legality, make/unmake, check and results,
- * driven by the tables built from the variant description (chess-load.c). */
-#include <glib/gi18n.h>
-#include <string.h>
-
+/* The chess family: move generation and legality, driven by the tables built from the
+ * variant description (chess-load.c); the attacks are in chess-attack.c, make/unmake
+ * and the result in chess-make.c. */
 #include "rules/chess-private.h"
 
-#define IS_PIECE(v) ((v) & 0x80)
-
-typedef struct {
-  int    cell;   /* the attacker */
-  int    off;    /* step from the attacked cell toward it */
-  guint  dist;   /* steps */
-} TsAttack;
-
-static guint attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint max,
-                          gboolean slides);
-static guint scan_guard (TsChessGen *g, TsAttack *checks, guint max);
-
-/* Does the board value val, dist steps away along attack ray d, attack? */
-static inline gboolean
-attacks_along (const TsPosition *p, guint8 seats, guint8 val, guint d, guint dist)
-{
-  const TsVariantRules *r = ts_rules (p);
-  guint bit = 1u << TS_PIECE_TYPE (val);
-
-  return IS_PIECE (val) && (seats & (1u << TS_PIECE_SEAT (val))) && dist <= TS_MAX_ATK_RANGE &&
-         ((r->atk_mask[d][dist] & bit) ||
-          ((r->atk_cond_mask[d][dist] & bit) && !(p->st.checked_mask & (1u << TS_PIECE_SEAT (val)))));
-}
-
-/* Which board values the mover may capture, and which seats give check to whom. */
-void
-ts_chess_gen_init (TsChessGen *g,
-                   TsPosition *p,
-                   guint       side)
-{
-  const TsVariant *v = p->variant;
-  const TsVariantRules *r = v->rules;
-  int ctrl = ts_position_controller (p, side);
-
-  g->p = p;
-  g->r = r;
-  g->side = side;
-  g->guard_seat = ctrl;
-  g->guard = ctrl >= 0 ? p->king[ctrl] : -1;
-  g->enemies = 0;
-  g->n_pinned = 0;
-  g->in_check = FALSE;
-  g->first_only = FALSE;
-  memset (g->cap_ok, 0, sizeof g->cap_ok);
-  for (guint s = 0; s < v->n_seats; s++)
-    {
-      gboolean protected_king = r->check && !(p->st.out_mask & (1u << s));
-
-      if (v->team[s] == v->team[side])
-        continue;
-      for (guint t = 0; t < v->n_piece_types; t++)
-        {
-          gboolean ok = !(v->piece_types[t].royal && protected_king);
-          TsPiece pc = TS_PIECE_MAKE (s, t);
-
-          g->cap_ok[pc] = g->cap_ok[pc | TS_PIECE_UNMOVED] = ok;
-        }
-    }
-  memcpy (g->cnt_ok, g->cap_ok, sizeof g->cnt_ok);
-  g->cnt_ok[0] = 1;
-  if (ctrl >= 0)
-    g->enemies = ts_chess_enemies (p, (guint) ctrl);
-  if (g->guard >= 0)
-    {
-      TsAttack checks[2];
-      guint n = scan_guard (g, checks, 2);
-
-      g->in_check = n > 0;
-      g->n_checkers = n;
-      if (ctrl == (int) side && side == p->st.side)
-        {
-          p->check_hash = p->st.hash;
-          p->check_state = (gint8) g->in_check;
-        }
-      g->n_block = 0;
-      /* one checker: a move must take it or stand between */
-      if (n == 1)
-        for (guint k = 1; k <= checks[0].dist && k <= G_N_ELEMENTS (g->block); k++)
-          g->block[g->n_block++] = (gint16) (g->guard + (int) k * checks[0].off);
-    }
-}
-
-guint8
-ts_chess_enemies (const TsPosition *p,
-                  guint             seat)
-{
-  const TsVariant *v = p->variant;
-  guint8 mask = 0;
-
-  for (guint s = 0; s < v->n_seats; s++)
-    if (v->team[s] != v->team[seat] &&
-        (!(p->st.out_mask & (1u << s)) || v->rules->elimination == TS_ELIM_PARTNER))
-      mask |= 1u << s;
-  return mask;
-}
-
-/* Scans the attackers of cell among seats' pieces. Without out, stops at the first;
- * with out, records up to max checking lines (the cells that capture or block each). */
-static guint
-attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint max,
-             gboolean slides)
-{
-  const TsVariantRules *r = ts_rules (p);
-  const guint8 *b = p->board;
-  guint n = 0;
-
-#define FOUND(c, o, k) G_STMT_START {                                              \
-    if (out) { out[n].cell = (c); out[n].off = (o); out[n].dist = (k); }             \
-    if (++n >= max) return n; } G_STMT_END
-  for (guint i = 0; i < r->n_atk_leaps; i++)
-    {
-      guint d = r->atk_leaps[i];
-      guint8 val = b[cell + r->atk_off[d]];
-
-      if (attacks_along (p, seats, val, d, 1))
-        FOUND (cell + r->atk_off[d], r->atk_off[d], 1);
-    }
-  /* the border stops every walk; the masks know each kind's range */
-  for (guint i = 0; i < r->n_atk_slides && slides; i++)
-    {
-      guint d = r->atk_slides[i];
-      int off = r->atk_off[d];
-      int t = cell + off;
-      guint dist = 1;
-      guint8 val;
-
-      while ((val = b[t]) == 0)
-        t += off, dist++;
-      if (attacks_along (p, seats, val, d, dist))
-        FOUND (t, off, dist);
-    }
-  if (r->pawnlike_mask)
-    for (guint s = 0; s < p->variant->n_seats; s++)
-      {
-        if (!(seats & (1u << s)))
-          continue;
-        for (guint ty = 0; ty < p->variant->n_piece_types; ty++)
-          {
-            const TsPieceMoves *pm = &r->moves[ty];
-
-            if (!(r->pawnlike_mask & (1u << ty)))
-              continue;
-            for (guint k = 0; k < pm->n_captures[s]; k++)
-              if ((b[cell - pm->captures[s][k]] & TS_PIECE_MASK) == TS_PIECE_MAKE (s, ty))
-                FOUND (cell - pm->captures[s][k], -pm->captures[s][k], 1);
-          }
-      }
-#undef FOUND
-  return n;
-}
-
-/* The pieces of seats that attack cell (their cells into out, at most max; without
- * out, stops at the first). Each of their pieces is looked up by its coordinate
- * difference from cell (a few instructions where no attack ray of the variant joins
- * them), the cells between checked only where one does: cheaper than walking every
- * attack ray from cell, as check tests are asked at every node. Cells emptied on the
- * bare board (ts_chess_test_move, the exchanges) are skipped. */
-static guint
-pieces_attacking (const TsPosition *p, int cell, guint8 seats, int *out, guint max)
-{
-  const TsVariantRules *r = ts_rules (p);
-  const guint8 *b = p->board;
-  int key = r->atk_key[r->to_dense[cell]];
-  guint n = 0;
-
-  for (guint s = 0; s < p->variant->n_seats; s++)
-    {
-      if (!(seats & (1u << s)))
-        continue;
-      gboolean cond = !(p->st.checked_mask & (1u << s));
-      const guint16 *pawn = r->atk_pawn[s];
-
-      for (guint w = 0; w < r->n_occ_words; w++)
-        for (guint64 bits = p->occ[s][w]; bits; bits &= bits - 1)
-          {
-            int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
-            int k = r->atk_key[dense] - key;
-            const struct TsAtkDelta *e = &r->atk_delta[k];
-            guint pawns = pawn ? pawn[k] : 0;
-
-            if (!(e->types | e->cond | pawns))
-              continue;   /* no piece attacks from there */
-            int from = r->to_padded[dense];
-            guint8 val = b[from];
-            guint bit = 1u << TS_PIECE_TYPE (val);
-            gboolean hit = (pawns & bit) != 0;
-
-            if (!IS_PIECE (val) || TS_PIECE_SEAT (val) != s)
-              continue;
-            if (!hit && ((e->types | (cond ? e->cond : 0)) & bit))
-              {
-                int t = cell + e->step;
-                guint dist = 1;
-
-                while (dist < e->dist && b[t] == 0)
-                  t += e->step, dist++;
-                hit = dist == e->dist;
-              }
-            if (hit)
-              {
-                if (!out)
-                  return 1;
-                out[n++] = from;
-                if (n == max)
-                  return n;
-              }
-          }
-    }
-  return n;
-}
-
-gboolean
-ts_chess_attacked (const TsPosition *p,
-                   int               cell,
-                   guint8            seats)
-{
-  if (!ts_rules (p)->atk_delta)
-    return attack_scan (p, cell, seats, NULL, 1, TRUE) > 0;
-  return pieces_attacking (p, cell, seats, NULL, 1) > 0;
-}
-
-/* The cells of the pieces attacking cell (as pieces_attacking). */
-static guint
-attackers (const TsPosition *p, int cell, guint8 seats, int *out, guint max)
-{
-  TsAttack atk[32];
-  guint n;
-
-  if (ts_rules (p)->atk_delta)
-    return pieces_attacking (p, cell, seats, out, max);
-  n = attack_scan (p, cell, seats, atk, MIN (max, G_N_ELEMENTS (atk)), TRUE);
-  for (guint i = 0; i < n; i++)
-    out[i] = atk[i].cell;
-  return n;
-}
-
-/* From the guarded king: the checkers (up to max), and the pieces that stand alone
- * between it and an enemy rider (pinned: their moves get the full test). */
-static guint
-scan_guard (TsChessGen *g, TsAttack *checks, guint max)
-{
-  const TsVariantRules *r = g->r;
-  const TsPosition *p = g->p;
-  const guint8 *b = p->board;
-  guint n = attack_scan (p, g->guard, g->enemies, checks, max, FALSE);
-
-  for (guint i = 0; i < r->n_atk_slides; i++)
-    {
-      guint d = r->atk_slides[i];
-      int off = r->atk_off[d];
-      int t = g->guard + off, first;
-      guint dist = 1;
-      guint8 val;
-
-      while ((val = b[t]) == 0)
-        t += off, dist++;
-      if (attacks_along (p, g->enemies, val, d, dist))
-        {
-          if (n < max)
-            {
-              checks[n].cell = t;
-              checks[n].off = off;
-              checks[n].dist = dist;
-            }
-          n++;
-          continue;
-        }
-      if (val == TS_CELL_OFF)
-        continue;
-      first = t;
-      do
-        t += off, dist++;
-      while ((val = b[t]) == 0);
-      if (attacks_along (p, g->enemies, val, d, dist))
-        g->pinned[g->n_pinned++] = (gint16) first;
-    }
-  return MIN (n, max);
-}
-
+/* A move from the TsCell from to the internal cell to. */
 static inline void
-push (TsMoveList *out, const TsVariantRules *r, int from, int to, guint type, guint promo, guint flags)
+push (TsMoveList *out, const TsVariantRules *r, TsCell from, int to, guint type, guint promo, guint flags)
 {
-  TsMove m = { from >= 0 ? r->to_dense[from] : TS_NO_CELL, r->to_dense[to], (guint8) type,
-               (guint8) promo, (guint8) flags, 0 };
+  TsMove m = { from, r->to_dense[to], (guint8) type, (guint8) promo, (guint8) flags, 0 };
 
   ts_move_list_push (out, m);
 }
 
 static inline void
-push_pawn (TsMoveList *out, const TsVariantRules *r, guint side, int from, int to, guint type, guint flags)
+push_pawn (TsMoveList *out, const TsVariantRules *r, guint side, TsCell from, int to, guint type, guint flags)
 {
   if (r->promo_zone[side][to])
     for (guint i = 0; i < r->n_promos; i++)
@@ -329,7 +48,8 @@ gen_castles (TsChessGen *g, TsMoveList *out)
       for (guint k = 0; k < c->n_safe && ok; k++)
         ok = !ts_chess_attacked (p, c->safe[k], enemies);
       if (ok)
-        push (out, r, c->king_from, c->king_to, TS_PIECE_TYPE (king), TS_NO_PROMO, TS_MOVE_CASTLE);
+        push (out, r, r->to_dense[c->king_from], c->king_to, TS_PIECE_TYPE (king), TS_NO_PROMO,
+              TS_MOVE_CASTLE);
     }
 }
 
@@ -361,31 +81,45 @@ is_pinned (const TsChessGen *g, int cell)
 }
 
 /* The pseudo-legal moves of g->side's piece on from (padded); with counting, the
- * ones that need no legality test are counted (returned) instead of listed. */
-static inline guint64
-gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean counting)
+ * ones that need no legality test are counted (returned) instead of listed. The
+ * helpers below are always inlined into the three modes (gen_piece_all, _noisy,
+ * _counted), each compiled without the others' tests. Locals in TsPieceGen: the
+ * pushes could alias the tables, to be read again at every move. */
+typedef struct {
+  const TsVariantRules *r;
+  const TsPosition     *p;
+  const guint8         *b, *cap_ok;
+  const TsPieceMoves   *pm;
+  guint                 side, type;
+  guint8                val;
+  TsCell                from;   /* the piece's cell, as the moves name it */
+} TsPieceGen;
+
+#define GEN_PIECE_PARAMS const TsPieceGen *pg, TsMoveList *out, int from, gboolean noisy, gboolean counting
+#define EMIT(t, fl) G_STMT_START {                                                     \
+    if (counting) cnt++; else push (out, pg->r, pg->from, t, pg->type, TS_NO_PROMO, fl); } G_STMT_END
+#define EMIT_PAWN(t, fl) G_STMT_START {                                                \
+    if (counting) cnt += pg->r->promo_zone[pg->side][t] ? pg->r->n_promos : 1;           \
+    else push_pawn (out, pg->r, pg->side, pg->from, t, pg->type, fl); } G_STMT_END
+
+/* A pawn-like piece: its moves and captures depend on its seat. */
+static inline G_ALWAYS_INLINE guint64
+gen_pawn (GEN_PIECE_PARAMS)
 {
-  const TsVariantRules *r = g->r;
-  TsPosition *p = g->p;
-  const guint8 *b = p->board;
-  guint side = g->side;
-  guint8 val = b[from];
-  guint type = TS_PIECE_TYPE (val);
-  const TsPieceMoves *pm = &r->moves[type];
+  const TsPieceMoves *pm = pg->pm;
+  const guint8 *b = pg->b, *cap_ok = pg->cap_ok;
+  const TsPositionState *st = &pg->p->st;
+  guint side = pg->side;
+  const int *mv = pm->moves[side], *cp = pm->captures[side];
+  guint n_mv = pm->n_moves[side], n_cp = pm->n_captures[side];
+  gboolean dbl = pm->double_step && (pg->val & TS_PIECE_UNMOVED) && !noisy;
   guint64 cnt = 0;
 
-#define EMIT(f, t, ty, pr, fl) G_STMT_START {                                      \
-    if (counting) cnt++; else push (out, r, f, t, ty, pr, fl); } G_STMT_END
-#define EMIT_PAWN(f, t, ty, fl) G_STMT_START {                                     \
-    if (counting) cnt += r->promo_zone[side][t] ? r->n_promos : 1;          \
-    else push_pawn (out, r, side, f, t, ty, fl); } G_STMT_END
-  if (pm->seat_dependent && counting && !noisy)
+  if (counting && !noisy)
     {
-      const guint8 *mult = r->promo_mult[side];
-      const int *mv = pm->moves[side], *cp = pm->captures[side];
-      gboolean dbl = pm->double_step && (val & TS_PIECE_UNMOVED);
+      const guint8 *mult = pg->r->promo_mult[side];
 
-      for (guint k = 0; k < pm->n_moves[side]; k++)
+      for (guint k = 0; k < n_mv; k++)
         {
           int to = from + mv[k];
 
@@ -395,97 +129,231 @@ gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean co
           if (dbl && b[to + mv[k]] == 0)
             cnt += mult[to + mv[k]];
         }
-      for (guint k = 0; k < pm->n_captures[side]; k++)
-        cnt += g->cap_ok[b[from + cp[k]]] * mult[from + cp[k]];
-      if (p->st.ep_cell >= 0 && p->st.ep_victim >= 0 && g->cap_ok[b[p->st.ep_victim]])
-        for (guint k = 0; k < pm->n_captures[side]; k++)
-          if (from + cp[k] == p->st.ep_cell)
-            push (out, r, from, p->st.ep_cell, type, TS_NO_PROMO,
+      for (guint k = 0; k < n_cp; k++)
+        cnt += cap_ok[b[from + cp[k]]] * mult[from + cp[k]];
+      if (st->ep_cell >= 0 && st->ep_victim >= 0 && cap_ok[b[st->ep_victim]])
+        for (guint k = 0; k < n_cp; k++)
+          if (from + cp[k] == st->ep_cell)
+            push (out, pg->r, pg->from, st->ep_cell, pg->type, TS_NO_PROMO,
                   TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
       return cnt;
     }
-  if (pm->seat_dependent)
+
+  const guint8 *zone = pg->r->promo_zone[side];
+  /* the en passant cell, where the pawn that passed it may be taken */
+  int ep = st->ep_victim >= 0 && cap_ok[b[st->ep_victim]] ? st->ep_cell : -1;
+
+  for (guint k = 0; k < n_mv; k++)
     {
-      for (guint k = 0; k < pm->n_moves[side]; k++)
-        {
-          int to = from + pm->moves[side][k];
+      int to = from + mv[k];
 
-          if (b[to] != 0)
-            continue;
-          if (!noisy || r->promo_zone[side][to])
-            EMIT_PAWN (from, to, type, 0);
-          if (pm->double_step && (val & TS_PIECE_UNMOVED) && !noisy)
-            {
-              int to2 = to + pm->moves[side][k];
-
-              if (b[to2] == 0)
-                EMIT_PAWN (from, to2, type, TS_MOVE_DOUBLE);
-            }
-        }
-      for (guint k = 0; k < pm->n_captures[side]; k++)
-        {
-          int to = from + pm->captures[side][k];
-
-          if (g->cap_ok[b[to]])
-            EMIT_PAWN (from, to, type, TS_MOVE_CAPTURE);
-          else if (to == p->st.ep_cell && p->st.ep_victim >= 0 &&
-                   g->cap_ok[b[p->st.ep_victim]])
-            push (out, r, from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
-        }
-      return cnt;
-    }
-  if (counting && !noisy && pm->fast)
-    {
-      for (guint k = 0; k < pm->n_leaps; k++)
-        cnt += g->cnt_ok[b[from + pm->leaps[k]]];
-      for (guint k = 0; k < pm->n_slides; k++)
-        {
-          int off = pm->slides[k];
-          int to = from + off;
-          guint8 tv;
-
-          while ((tv = b[to]) == 0)
-            cnt++, to += off;
-          cnt += g->cap_ok[tv];
-        }
-      return cnt;
-    }
-  for (guint k = 0; k < pm->n_rays; k++)
-    {
-      const TsRay *ray = &pm->rays[k];
-      int to = from;
-
-      if (ray->cond && (p->st.checked_mask & (1u << side)))
+      if (b[to] != 0)
         continue;
-      if (counting && !noisy)
-        {
-          cnt += count_ray (b, g->cap_ok, from, ray->off, ray->range);
-          continue;
-        }
-      for (guint dist = 0; dist < ray->range; dist++)
-        {
-          guint8 tv;
-
-          to += ray->off;
-          tv = b[to];
-          if (tv == 0)
-            {
-              if (!noisy)
-                EMIT (from, to, type, TS_NO_PROMO, 0);
-              continue;
-            }
-          if (g->cap_ok[tv])
-            EMIT (from, to, type, TS_NO_PROMO, TS_MOVE_CAPTURE);
-          break;
-        }
+      if (!noisy || zone[to])
+        EMIT_PAWN (to, 0);
+      if (dbl && b[to + mv[k]] == 0)
+        EMIT_PAWN (to + mv[k], TS_MOVE_DOUBLE);
     }
-#undef EMIT
-#undef EMIT_PAWN
+  for (guint k = 0; k < n_cp; k++)
+    {
+      int to = from + cp[k];
+
+      if (cap_ok[b[to]])
+        EMIT_PAWN (to, TS_MOVE_CAPTURE);
+      else if (to == ep)
+        push (out, pg->r, pg->from, to, pg->type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
+    }
   return cnt;
 }
 
+/* A piece of only leaps (the knights, most kings), or with ride, of only rides
+ * without limit (every shipped rider; the border stops the walk): no range or
+ * condition to read. */
+static inline G_ALWAYS_INLINE guint64
+gen_fast (GEN_PIECE_PARAMS, gboolean ride)
+{
+  const guint8 *b = pg->b, *cap_ok = pg->cap_ok;
+  const int *offs = ride ? pg->pm->slides : pg->pm->leaps;
+  guint n_offs = ride ? pg->pm->n_slides : pg->pm->n_leaps;
+  guint64 cnt = 0;
+
+  for (guint k = 0; k < n_offs; k++)
+    {
+      int off = offs[k], to = from + off;
+      guint8 tv = b[to];
+
+      if (tv == 0 && !ride)
+        {
+          if (!noisy)
+            EMIT (to, 0);
+          continue;
+        }
+      for (; tv == 0; tv = b[to += off])
+        if (!noisy)
+          EMIT (to, 0);
+      if (cap_ok[tv])
+        EMIT (to, TS_MOVE_CAPTURE);
+    }
+  return cnt;
+}
+
+/* Any other piece: each ray with its range and condition. */
+static inline G_ALWAYS_INLINE guint64
+gen_rays (GEN_PIECE_PARAMS)
+{
+  const guint8 *b = pg->b, *cap_ok = pg->cap_ok;
+  const TsRay *rays = pg->pm->rays;
+  guint n_rays = pg->pm->n_rays;
+  gboolean cond_off = (pg->p->st.checked_mask & (1u << pg->side)) != 0;
+  guint64 cnt = 0;
+
+  for (guint k = 0; k < n_rays; k++)
+    {
+      int off = rays[k].off, to = from + off;
+      guint range = rays[k].range;
+      guint8 tv;
+
+      if (rays[k].cond && cond_off)
+        continue;
+      if (counting && !noisy)
+        {
+          cnt += count_ray (b, cap_ok, from, off, range);
+          continue;
+        }
+      for (guint dist = 1; (tv = b[to]) == 0; to += off, dist++)
+        {
+          if (!noisy)
+            EMIT (to, 0);
+          if (dist == range)
+            break;
+        }
+      if (cap_ok[tv])
+        EMIT (to, TS_MOVE_CAPTURE);
+    }
+  return cnt;
+}
+
+/* Counting a piece of only leaps and rides without limit: in any order. */
+static inline G_ALWAYS_INLINE guint64
+count_fast (const TsPieceGen *pg, const guint8 *cnt_ok, int from)
+{
+  const TsPieceMoves *pm = pg->pm;
+  const guint8 *b = pg->b;
+  guint64 cnt = 0;
+
+  for (guint k = 0; k < pm->n_leaps; k++)
+    cnt += cnt_ok[b[from + pm->leaps[k]]];
+  for (guint k = 0; k < pm->n_slides; k++)
+    {
+      int off = pm->slides[k];
+      int to = from + off;
+      guint8 tv;
+
+      while ((tv = b[to]) == 0)
+        cnt++, to += off;
+      cnt += pg->cap_ok[tv];
+    }
+  return cnt;
+}
+
+static inline G_ALWAYS_INLINE guint64
+gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean counting)
+{
+  const guint8 *b = g->p->board;
+  TsPieceGen pg = { g->r, g->p, b, g->cap_ok, &g->r->moves[TS_PIECE_TYPE (b[from])],
+                    g->side, TS_PIECE_TYPE (b[from]), b[from], g->r->to_dense[from] };
+  const TsPieceMoves *pm = pg.pm;
+
+  if (pm->seat_dependent)
+    return gen_pawn (&pg, out, from, noisy, counting);
+  if (counting && !noisy && pm->fast)
+    return count_fast (&pg, g->cnt_ok, from);
+  if (pm->fast && pm->n_slides == pm->n_rays)
+    return gen_fast (&pg, out, from, noisy, counting, TRUE);
+  if (pm->fast && pm->n_leaps == pm->n_rays)
+    return gen_fast (&pg, out, from, noisy, counting, FALSE);
+  return gen_rays (&pg, out, from, noisy, counting);
+}
+#undef EMIT
+#undef EMIT_PAWN
+#undef GEN_PIECE_PARAMS
+
+static guint64
+gen_piece_all (TsChessGen *g, TsMoveList *out, int from)
+{
+  return gen_piece (g, out, from, FALSE, FALSE);
+}
+
+static guint64
+gen_piece_noisy (TsChessGen *g, TsMoveList *out, int from)
+{
+  return gen_piece (g, out, from, TRUE, FALSE);
+}
+
+static guint64
+gen_piece_counted (TsChessGen *g, TsMoveList *out, int from)
+{
+  return gen_piece (g, out, from, FALSE, TRUE);
+}
+
+/* Noisy generation's filter (see TsVariantRules.reach), set up once a generation:
+ * for each piece type, its reach table for the side (NULL: a rider, always looked
+ * at) and the cells where its noisy moves may be: the enemies' cells for a leaper;
+ * those and the promotion zone for a pawn (every cell while an en passant capture
+ * is open). */
+typedef struct {
+  guint64         wanted[2][TS_OCC_WORDS];
+  const guint64  *reach[TS_MAX_PIECE_TYPES];
+  const guint64  *want[TS_MAX_PIECE_TYPES];
+  guint           nw;
+} TsNoisyFilter;
+
+static void
+noisy_filter_init (const TsChessGen *g, TsNoisyFilter *f)
+{
+  const TsVariant *v = g->p->variant;
+  const TsVariantRules *r = g->r;
+  const TsPosition *p = g->p;
+  guint side = g->side, nw = r->n_occ_words;
+  gboolean ep = p->st.ep_cell >= 0 && p->st.ep_victim >= 0;
+
+  f->nw = nw;
+  for (guint w = 0; w < nw; w++)
+    {
+      f->wanted[0][w] = 0;
+      for (guint s = 0; s < v->n_seats; s++)
+        if (v->team[s] != v->team[side])
+          f->wanted[0][w] |= p->occ[s][w];
+      f->wanted[1][w] = ep ? G_MAXUINT64 : f->wanted[0][w] | r->promo_cells[side][w];
+    }
+  for (guint t = 0; t < v->n_piece_types; t++)
+    {
+      gboolean pawn = r->moves[t].seat_dependent;
+
+      f->reach[t] = r->reach[t] && pawn ? r->reach[t] + side * v->geometry.ncells * nw : r->reach[t];
+      f->want[t] = f->wanted[pawn];
+    }
+}
+
+/* Whether the piece of type type on the dense cell may have a noisy move: a leaper
+ * or a pawn that reaches none of its wanted cells has none. */
+static inline gboolean
+may_be_noisy (const TsNoisyFilter *f, guint type, int dense)
+{
+  const guint64 *reach = f->reach[type], *want = f->want[type];
+  guint64 any = 0;
+
+  if (!reach)
+    return TRUE;
+  reach += (guint) dense * f->nw;
+  for (guint w = 0; w < f->nw; w++)
+    any |= reach[w] & want[w];
+  return any != 0;
+}
+
 /* Pseudo-legal moves of g->side: no captures of teammates or protected kings.
- * With count, the moves that need no legality test are only counted there. */
+ * With count (without noisy: no caller asks both), the moves that need no legality
+ * test are only counted there. */
 void
 ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *count)
 {
@@ -495,25 +363,36 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
   const guint8 *b = p->board;
   guint side = g->side;
   guint64 cnt = 0;   /* a local: stores through count could alias the board */
+  gboolean first_only = g->first_only;   /* a local, as cnt */
+  TsNoisyFilter filter;
 
-  for (guint w = 0; w < r->n_occ_words && !(g->first_only && cnt); w++)
+  if (noisy)
+    noisy_filter_init (g, &filter);
+  for (guint w = 0; w < r->n_occ_words && !(first_only && cnt); w++)
     {
       guint64 bits = p->occ[side][w];
 
-      while (bits && !(g->first_only && cnt))
+      while (bits && !(first_only && cnt))
         {
           int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
           int from = r->to_padded[dense];
 
           bits &= bits - 1;
-          cnt += gen_piece (g, out, from, noisy,
-                            count && !g->in_check && from != g->guard && !is_pinned (g, from));
+          if (noisy)
+            {
+              if (may_be_noisy (&filter, TS_PIECE_TYPE (b[from]), dense))
+                cnt += gen_piece_noisy (g, out, from);
+            }
+          else if (count && !g->in_check && from != g->guard && !is_pinned (g, from))
+            cnt += gen_piece_counted (g, out, from);
+          else
+            cnt += gen_piece_all (g, out, from);
         }
     }
   if (count)
     *count += cnt;
 
-  if (noisy || (g->first_only && cnt))
+  if (noisy || (first_only && cnt))
     return;
   if (r->n_castles[side])
     gen_castles (g, out);
@@ -540,71 +419,17 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
       }
 }
 
-/* Board changes of a move; logged so they can be reverted. */
-void
-ts_chess_apply (TsPosition *p, TsMove m, guint side, TsUndo *u)
-{
-  const TsVariantRules *r = ts_rules (p);
-  int to = r->to_padded[m.to];
-
-#define LOG_PUT(cell, value) G_STMT_START {                 \
-    u->change_cell[u->n_changes] = (gint16) (cell);         \
-    u->change_piece[u->n_changes++] = p->board[cell];       \
-    ts_position_put (p, (cell), (value));                   \
-  } G_STMT_END
-
-  if (m.flags & TS_MOVE_DROP)
-    {
-      LOG_PUT (to, TS_PIECE_MAKE (side, m.piece));
-      return;
-    }
-  {
-    int from = r->to_padded[m.from];
-    guint8 mover = p->board[from] & ~TS_PIECE_UNMOVED;
-
-    if (m.promo != TS_NO_PROMO)
-      mover = TS_PIECE_MAKE (TS_PIECE_SEAT (mover), m.promo);
-    if (m.flags & TS_MOVE_EN_PASSANT)
-      LOG_PUT (p->st.ep_victim, 0);
-    if (m.flags & TS_MOVE_CASTLE)
-      {
-        for (guint i = 0; i < r->n_castles[side]; i++)
-          {
-            const TsCastle *c = &r->castles[side][i];
-
-            if (c->king_from == from && c->king_to == to)
-              {
-                guint8 rook = p->board[c->rook_from] & ~TS_PIECE_UNMOVED;
-
-                LOG_PUT (c->rook_from, 0);
-                LOG_PUT (c->rook_to, rook);
-              }
-          }
-      }
-    LOG_PUT (from, 0);
-    LOG_PUT (to, mover);
-  }
-#undef LOG_PUT
-}
-
-void
-ts_chess_revert (TsPosition *p, const TsUndo *u, guint from_change)
-{
-  for (guint i = u->n_changes; i-- > from_change;)
-    ts_position_put (p, u->change_cell[i], u->change_piece[i]);
-}
-
 /* 1: legal, 0: illegal, -1: needs the test on the board. */
 static int
 classify (const TsChessGen *g, TsMove m)
 {
   int from, to;
 
-  if (m.flags & (TS_MOVE_EN_PASSANT | TS_MOVE_CASTLE))
+  if (m.flags & (TS_MOVE_EN_PASSANT | TS_MOVE_CASTLE) || m.from == g->guard_dense)
     return -1;
+  if (!g->in_check && !g->n_pinned)
+    return 1;   /* the usual case, told without the cells */
   from = m.from >= 0 ? g->r->to_padded[m.from] : -1;
-  if (from == g->guard)
-    return -1;
   if (g->in_check)
     {
       gboolean blocks = FALSE;
@@ -686,17 +511,18 @@ generate (TsPosition *p, TsMoveList *out, gboolean noisy, gboolean stop_at_one, 
                        r->compulsory_capture || g.guard < 0 ? NULL : count);
   if (g.guard >= 0)
     {
-      guint n = start;
+      /* locals: the compiler would read them again after every store into moves */
+      TsMove *moves = out->moves;
+      guint n = start, end = out->n;
 
-      for (guint i = start; i < out->n; i++)
+      for (guint i = start; i < end; i++)
         {
-          TsMove m = out->moves[i];
-
+          TsMove m = moves[i];
           int c = classify (&g, m);
 
           if (c > 0 || (c < 0 && ts_chess_test_move (&g, m)))
             {
-              out->moves[n++] = m;
+              moves[n++] = m;
               if (stop_at_one)
                 break;
             }
@@ -745,20 +571,6 @@ ts_chess_has_legal_move (TsPosition *p)
   return any;
 }
 
-/* The seat that would leave with TS_MOVE_LEAVE: the side to move, or the partner moving
- * its eliminated army; -1 when nobody may leave (two players, the game is over). */
-static int
-leaving_seat (const TsPosition *p)
-{
-  int seat = p->st.side;
-
-  if (p->variant->n_seats <= 2 || p->st.over)
-    return -1;
-  if (p->st.out_mask & (1u << seat))
-    seat = ts_position_controller (p, seat);
-  return seat >= 0 && !(p->st.out_mask & (1u << seat)) ? seat : -1;
-}
-
 /* Is m, a move of a piece on the board, legal? Only that piece's moves are generated. */
 static gboolean
 piece_move_is_legal (TsPosition *p, TsMove m)
@@ -781,7 +593,7 @@ piece_move_is_legal (TsPosition *p, TsMove m)
     return FALSE;
   ts_chess_gen_init (&g, p, p->st.side);
   ts_move_list_init (&l);
-  gen_piece (&g, &l, from, FALSE, FALSE);
+  gen_piece_all (&g, &l, from);
   found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
   if (found && g.guard >= 0)
@@ -800,7 +612,7 @@ chess_is_legal (TsPosition *p, TsMove m)
   gboolean found = FALSE;
 
   if (m.flags & TS_MOVE_LEAVE)
-    return ts_move_equal (m, ts_move_leave ()) && leaving_seat (p) >= 0;
+    return ts_move_equal (m, ts_move_leave ()) && ts_chess_leaving_seat (p) >= 0;
   /* Castling and drops, and anything under compulsory capture (a quiet move is legal
    * only when no capture is), are looked for among all the legal moves. */
   if (!(m.flags & (TS_MOVE_CASTLE | TS_MOVE_DROP)) && !ts_rules (p)->compulsory_capture)
@@ -811,357 +623,6 @@ chess_is_legal (TsPosition *p, TsMove m)
   found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
   return found;
-}
-
-static TsCell
-chess_checked_king (const TsPosition *p, guint seat)
-{
-  const TsVariantRules *r = ts_rules (p);
-  int king;
-
-  if (seat >= p->variant->n_seats || !r->check || (p->st.out_mask & (1u << seat)))
-    return TS_NO_CELL;
-  king = p->king[seat];
-  if (king < 0)
-    return TS_NO_CELL;
-  if (seat == p->st.side && p->check_state >= 0 && p->check_hash == p->st.hash)
-    return p->check_state ? r->to_dense[king] : TS_NO_CELL;
-  if (!ts_chess_attacked (p, king, ts_chess_enemies (p, seat)))
-    {
-      if (seat == p->st.side)
-        {
-          /* a cache: the position is the same for every caller */
-          ((TsPosition *) p)->check_hash = p->st.hash;
-          ((TsPosition *) p)->check_state = 0;
-        }
-      return TS_NO_CELL;
-    }
-  if (seat == p->st.side)
-    {
-      ((TsPosition *) p)->check_hash = p->st.hash;
-      ((TsPosition *) p)->check_state = 1;
-    }
-  return r->to_dense[king];
-}
-
-static void
-set_side (TsPosition *p, guint seat)
-{
-  p->st.hash ^= ts_rules (p)->zobrist_side[p->st.side] ^ ts_rules (p)->zobrist_side[seat];
-  p->st.side = (guint8) seat;
-}
-
-static void
-eliminate (TsPosition *p, guint seat, TsUndo *u)
-{
-  const TsVariant *v = p->variant;
-  const TsVariantRules *r = v->rules;
-
-  if (chess_checked_king (p, seat) != TS_NO_CELL)
-    p->st.mated_mask |= 1u << seat;
-  p->st.out_mask |= 1u << seat;
-  p->st.hash ^= r->zobrist_out[seat];
-  p->st.out_order[p->st.n_out++] = (guint8) seat;
-  if (r->eliminated_king_leaves && p->king[seat] >= 0 && u->n_changes < TS_UNDO_MAX_CHANGES)
-    {
-      int k = p->king[seat];
-
-      u->change_cell[u->n_changes] = (gint16) k;
-      u->change_piece[u->n_changes++] = p->board[k];
-      ts_position_put (p, k, 0);
-    }
-  if (r->elimination == TS_ELIM_IMMOBILE)
-    for (guint t = 0; t < v->n_piece_types; t++)
-      ts_position_set_hand_count (p, seat, t, 0);
-}
-
-/* Four players: the next seat that can move, eliminating the seats found without a
- * move on their turn; sets st.over when one army (or team) is left. */
-static void
-advance_turn (TsPosition *p, TsUndo *u)
-{
-  const TsVariant *v = p->variant;
-  const TsVariantRules *r = v->rules;
-  guint seat = p->st.side;
-
-  for (guint tries = 0; tries < 2 * v->n_seats; tries++)
-    {
-      guint8 alive_teams = 0;
-
-      seat = (seat + 1) % v->n_seats;
-      for (guint s = 0; s < v->n_seats; s++)
-        if (!(p->st.out_mask & (1u << s)))
-          alive_teams |= 1u << v->team[s];
-      if (!(alive_teams & (alive_teams - 1)))
-        {
-          p->st.over = (guint8) (alive_teams ? __builtin_ctz (alive_teams) + 1 : 0xff);
-          return;
-        }
-      if ((p->st.out_mask & (1u << seat)) &&
-          (r->elimination != TS_ELIM_PARTNER || ts_position_controller (p, seat) < 0))
-        continue;
-      set_side (p, seat);
-      if (ts_chess_has_legal_move (p))
-        return;
-      if (!(p->st.out_mask & (1u << seat)))
-        {
-          eliminate (p, seat, u);
-          if (r->elimination == TS_ELIM_PARTNER && ts_position_controller (p, seat) >= 0 &&
-              ts_chess_has_legal_move (p))
-            return;   /* the partner moves this army from this very turn */
-        }
-      /* a passed turn ends the en passant right */
-      if (p->st.ep_cell >= 0)
-        {
-          p->st.hash ^= r->zobrist_ep[r->to_dense[p->st.ep_cell]];
-          p->st.ep_cell = p->st.ep_victim = -1;
-        }
-    }
-  p->st.over = 0xff;
-}
-
-/* Passes the turn (two players only): the search's null move. */
-static gboolean
-chess_make_null (TsPosition *p, TsUndo *u)
-{
-  const TsVariantRules *r = ts_rules (p);
-
-  if (p->variant->n_seats != 2 || r->compulsory_capture || p->st.over)
-    return FALSE;
-  u->move = (TsMove) { TS_NO_CELL, TS_NO_CELL, 0, TS_NO_PROMO, 0, 0 };
-  u->state = p->st;
-  u->n_changes = 0;
-  ts_position_history_push (p);
-  p->st.halfmove++;
-  if (p->st.ep_cell >= 0)
-    {
-      p->st.hash ^= r->zobrist_ep[r->to_dense[p->st.ep_cell]];
-      p->st.ep_cell = p->st.ep_victim = -1;
-    }
-  p->ply++;
-  set_side (p, 1u - p->st.side);
-  return TRUE;
-}
-
-/* Static exchange evaluation on m's destination (see ts_position_see_ge): each side in
- * turn recaptures with its least valuable attacker, found by a fresh attack scan on a
- * board from which the pieces that already captured are lifted (so the pieces behind
- * them join in). */
-static gboolean
-chess_see_ge (TsPosition *p, TsMove m, const int *values, int threshold)
-{
-  const TsVariant *v = p->variant;
-  const TsVariantRules *r = v->rules;
-  guint8 *b = p->board;
-  guint side = p->st.side;
-  int to, from, swap, res = 1;
-  int lifted[64];
-  guint8 lifted_val[64];
-  guint n_lifted = 0;
-  guint8 seats[2] = { 0, 0 };   /* [0] the mover's side, [1] the other */
-  guint stm = 1;
-
-  if (m.flags & (TS_MOVE_CASTLE | TS_MOVE_DROP | TS_MOVE_LEAVE) || m.from < 0 || m.to < 0)
-    return 0 >= threshold;
-  to = r->to_padded[m.to];
-  from = r->to_padded[m.from];
-  if (m.flags & TS_MOVE_EN_PASSANT)
-    swap = values[TS_PIECE_TYPE (b[p->st.ep_victim])];
-  else
-    swap = IS_PIECE (b[to]) ? values[TS_PIECE_TYPE (b[to])] : 0;
-  swap -= threshold;
-  if (swap < 0)
-    return FALSE;
-  swap = values[m.piece] - swap;
-  if (swap <= 0)
-    return TRUE;
-
-  for (guint s = 0; s < v->n_seats; s++)
-    if (!(p->st.out_mask & (1u << s)) || r->elimination == TS_ELIM_PARTNER)
-      seats[v->team[s] != v->team[side]] |= (guint8) (1u << s);
-
-#define LIFT(cell) G_STMT_START {                                             \
-    lifted[n_lifted] = (cell); lifted_val[n_lifted++] = b[cell]; b[cell] = 0; } G_STMT_END
-  LIFT (from);
-  if (m.flags & TS_MOVE_EN_PASSANT)
-    LIFT (p->st.ep_victim);
-  for (;;)
-    {
-      int atk[32];
-      guint n = attackers (p, to, seats[stm], atk, G_N_ELEMENTS (atk));
-      int best = -1, best_value = G_MAXINT;
-
-      if (n == 0)
-        break;
-      res ^= 1;
-      for (guint i = 0; i < n; i++)
-        {
-          guint t = TS_PIECE_TYPE (b[atk[i]]);
-          int value = r->check && v->piece_types[t].royal ? G_MAXINT / 2 : values[t];
-
-          if (value < best_value)
-            best_value = value, best = atk[i];
-        }
-      if (best_value == G_MAXINT / 2)
-        {
-          /* A king takes last: only if the other side has nothing left to take back. */
-          if (ts_chess_attacked (p, to, seats[stm ^ 1]))
-            res ^= 1;
-          break;
-        }
-      swap = best_value - swap;
-      if (swap < res || n_lifted == G_N_ELEMENTS (lifted))
-        break;
-      LIFT (best);
-      stm ^= 1;
-    }
-#undef LIFT
-  while (n_lifted-- > 0)
-    b[lifted[n_lifted]] = lifted_val[n_lifted];
-  return res != 0;
-}
-
-/* TS_MOVE_LEAVE: the seat is eliminated and the turn passes on, as when a seat has no
- * legal move; in team play its partner moves the army from this very turn. */
-static void
-make_leave (TsPosition *p, TsUndo *u)
-{
-  const TsVariantRules *r = ts_rules (p);
-  guint side = p->st.side;
-  int seat = leaving_seat (p);
-
-  g_return_if_fail (seat >= 0);
-  eliminate (p, (guint) seat, u);
-  p->st.halfmove++;
-  if (p->st.ep_cell >= 0)
-    {
-      p->st.hash ^= r->zobrist_ep[r->to_dense[p->st.ep_cell]];
-      p->st.ep_cell = p->st.ep_victim = -1;
-    }
-  p->ply++;
-  if ((guint) seat == side && r->elimination == TS_ELIM_PARTNER &&
-      ts_position_controller (p, side) >= 0 && ts_chess_has_legal_move (p))
-    return;
-  advance_turn (p, u);
-}
-
-static void
-chess_make (TsPosition *p, TsMove m, TsUndo *u)
-{
-  const TsVariant *v = p->variant;
-  const TsVariantRules *r = v->rules;
-  guint side = p->st.side;
-  guint8 captured = 0;
-
-  u->move = m;
-  u->state = p->st;
-  u->n_changes = 0;
-  ts_position_history_push (p);
-  if (m.flags & TS_MOVE_LEAVE)
-    {
-      make_leave (p, u);
-      return;
-    }
-
-  if (m.flags & TS_MOVE_EN_PASSANT)
-    captured = p->board[p->st.ep_victim];
-  else if (m.flags & TS_MOVE_CAPTURE)
-    captured = p->board[r->to_padded[m.to]];
-  ts_chess_apply (p, m, side, u);
-
-  if (captured || (m.flags & TS_MOVE_DROP) || v->piece_types[m.piece].pawn)
-    p->st.halfmove = 0;
-  else
-    p->st.halfmove++;
-  if (captured && v->has_drops)
-    {
-      guint t = TS_PIECE_TYPE (captured);
-
-      ts_position_set_hand_count (p, side, t, p->st.hand[side][t] + 1u);
-    }
-  if (m.flags & TS_MOVE_DROP)
-    ts_position_set_hand_count (p, side, m.piece, p->st.hand[side][m.piece] - 1u);
-  if (p->st.ep_cell >= 0)
-    {
-      p->st.hash ^= r->zobrist_ep[r->to_dense[p->st.ep_cell]];
-      p->st.ep_cell = p->st.ep_victim = -1;
-    }
-  if ((m.flags & TS_MOVE_DOUBLE) && r->en_passant)
-    {
-      int from = r->to_padded[m.from], to = r->to_padded[m.to];
-
-      p->st.ep_cell = (gint16) ((from + to) / 2);
-      p->st.ep_victim = (gint16) to;
-      p->st.hash ^= r->zobrist_ep[r->to_dense[p->st.ep_cell]];
-    }
-  if (captured && !r->check && v->piece_types[TS_PIECE_TYPE (captured)].royal)
-    p->st.over = (guint8) (v->team[side] + 1);
-  if (r->king_check_right)
-    for (guint s = 0; s < v->n_seats; s++)
-      if (!(p->st.checked_mask & (1u << s)) && chess_checked_king (p, s) != TS_NO_CELL)
-        {
-          p->st.checked_mask |= 1u << s;
-          p->st.hash ^= r->zobrist_checked[s];
-        }
-
-  p->ply++;
-  if (v->n_seats == 2)
-    set_side (p, 1 - side);
-  else if (!p->st.over)
-    advance_turn (p, u);
-}
-
-static void
-chess_unmake (TsPosition *p, const TsUndo *u)
-{
-  ts_chess_revert (p, u, 0);
-  p->st = u->state;
-  p->ply--;
-  p->n_history--;
-}
-
-static void
-chess_result (TsPosition *p, TsResult *out)
-{
-  const TsVariant *v = p->variant;
-  const TsVariantRules *r = v->rules;
-
-  memset (out, 0, sizeof *out);
-  out->n_eliminated = p->st.n_out;
-  for (guint i = 0; i < p->st.n_out; i++)
-    out->eliminated[i] = p->st.out_order[i];
-  if (p->st.over)
-    {
-      if (p->st.over == 0xff)
-        {
-          out->kind = TS_RESULT_DRAW;
-          out->reason = N_("no legal move");
-        }
-      else
-        {
-          out->kind = TS_RESULT_WIN;
-          out->winner_team = p->st.over - 1u;
-          out->reason = r->check ? N_("last army standing") : N_("king captured");
-        }
-      return;
-    }
-  if (!ts_chess_has_legal_move (p))
-    {
-      if (v->n_seats == 2 && r->check && ts_position_in_check (p))
-        {
-          out->kind = TS_RESULT_WIN;
-          out->winner_team = v->team[1 - p->st.side];
-          out->reason = N_("checkmate");
-        }
-      else
-        {
-          out->kind = TS_RESULT_DRAW;
-          out->reason = r->check ? N_("stalemate") : N_("no legal move");
-        }
-      return;
-    }
-  if ((out->reason = ts_position_draw_by_rule (p)))
-    out->kind = TS_RESULT_DRAW;
 }
 
 /* Perft's last ply: moves that need no legality test are counted, not listed. */
@@ -1192,13 +653,13 @@ const TsRulesOps ts_chess_ops = {
   .generate = chess_generate,
   .generate_noisy = chess_generate_noisy,
   .is_legal = chess_is_legal,
-  .make = chess_make,
-  .unmake = chess_unmake,
-  .checked_king = chess_checked_king,
-  .result = chess_result,
+  .make = ts_chess_make,
+  .unmake = ts_chess_unmake,
+  .checked_king = ts_chess_checked_king,
+  .result = ts_chess_result,
   .count_legal = chess_count_legal,
-  .make_null = chess_make_null,
-  .see_ge = chess_see_ge,
+  .make_null = ts_chess_make_null,
+  .see_ge = ts_chess_see_ge,
   .move_to_san = ts_chess_move_to_san,
   .move_to_long = ts_chess_move_to_long,
   .move_parse = ts_chess_move_parse,

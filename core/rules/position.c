@@ -20,50 +20,6 @@ ts_hand_key (const TsVariantRules *r,
   return r->zobrist_hand[seat][type][MIN (count, 63u)];
 }
 
-static inline guint64
-piece_key (const TsVariant *v,
-           int              dense,
-           guint8           value)
-{
-  const TsVariantRules *r = v->rules;
-  guint64 k = r->zobrist[(gsize) dense * v->n_seats * v->n_piece_types +
-                         TS_PIECE_SEAT (value) * v->n_piece_types + TS_PIECE_TYPE (value)];
-
-  if (value & TS_PIECE_UNMOVED)
-    k ^= r->zobrist_unmoved[dense];
-  return k;
-}
-
-void
-ts_position_put (TsPosition *p,
-                 int         cell,
-                 guint8      value)
-{
-  const TsVariant *v = p->variant;
-  guint8 old = p->board[cell];
-  int dense = v->rules->to_dense[cell];
-
-  if (old & 0x80)
-    {
-      guint s = TS_PIECE_SEAT (old);
-
-      p->st.hash ^= piece_key (v, dense, old);
-      p->occ[s][dense >> 6] &= ~(G_GUINT64_CONSTANT (1) << (dense & 63));
-      if (p->king[s] == cell && v->piece_types[TS_PIECE_TYPE (old)].royal)
-        p->king[s] = -1;
-    }
-  p->board[cell] = value;
-  if (value & 0x80)
-    {
-      guint s = TS_PIECE_SEAT (value);
-
-      p->st.hash ^= piece_key (v, dense, value);
-      p->occ[s][dense >> 6] |= G_GUINT64_CONSTANT (1) << (dense & 63);
-      if (v->piece_types[TS_PIECE_TYPE (value)].royal)
-        p->king[s] = (gint16) cell;
-    }
-}
-
 guint64
 ts_position_compute_hash (const TsPosition *p)
 {
@@ -76,7 +32,7 @@ ts_position_compute_hash (const TsPosition *p)
       guint8 value = p->board[r->to_padded[c]];
 
       if (value & 0x80)
-        h ^= piece_key (v, (int) c, value);
+        h ^= ts_piece_key (v, (int) c, value);
     }
   if (p->st.ep_cell >= 0)
     h ^= r->zobrist_ep[r->to_dense[p->st.ep_cell]];

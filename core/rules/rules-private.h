@@ -103,17 +103,34 @@ struct _TsVariantRules {
    * side's pieces instead of every attack ray): atk_key[dense] gives a cell's index in
    * a box of differences, atk_delta[key(attacker) - key(target)] what can attack from
    * there (types, conditional types, the step toward the attacker, the distance) and
-   * atk_pawn[seat][...] which pawn-like types capture from there. NULL: the variant
-   * has an attack direction that is a multiple of another vector (not looked up). */
+   * atk_pawn[seat][...] which pawn-like types capture from there (atk_any[seat][...]:
+   * every type that may, for the scan's first test). NULL: the variant has an attack
+   * direction that is a multiple of another vector (not looked up). */
   int           *atk_key;        /* [ncells] */
   struct TsAtkDelta { guint16 types, cond; gint16 step; guint8 dist, pad_; } *atk_delta;
   guint16       *atk_pawn[TS_MAX_SEATS];
+  guint16       *atk_any[TS_MAX_SEATS];
+  guint64       *atk_near;       /* [dense target][word]: cells a piece may attack it from */
+  /* Noisy generation's filter: the cells a leaper type reaches from a cell, [dense][word]
+   * (n_occ_words words a cell; NULL for a type that rides), and for a pawn-like type
+   * the cells it captures on and the promotion-zone cells it moves to, per seat
+   * [seat][dense][word]: where they hold no enemy (nor, for a pawn, a zone cell of
+   * promo_cells), the piece has no noisy move. */
+  guint64       *reach[TS_MAX_PIECE_TYPES];
+  guint64        promo_cells[TS_MAX_SEATS][TS_OCC_WORDS];   /* promo_zone, by dense cell */
   guint8        *promo_zone[TS_MAX_SEATS];   /* [n_padded] */
   guint8        *promo_mult[TS_MAX_SEATS];   /* [n_padded]: moves a pawn step there makes */
   guint          n_promos;
   guint8         promos[TS_MAX_PIECE_TYPES];
   guint          n_castles[TS_MAX_SEATS];
   TsCastle       castles[TS_MAX_SEATS][2];
+  /* What a seat's moves may take, for each set of eliminated seats (st.out_mask), as
+   * generation asks at every node: [seat << n_seats | out_mask]. */
+  struct TsSeatTargets {
+    guint8 enemies;      /* the seats that check its king (ts_chess_enemies) */
+    guint8 cap_ok[256];  /* board values it may capture: not teammates, not a king check protects */
+    guint8 cnt_ok[256];  /* the same, and empty cells */
+  }             *seat_targets;
   guint16        unmoved_mask;    /* types whose first move matters */
   gboolean       check;           /* FALSE: kings are captured instead (parton-compulsion) */
   gboolean       compulsory_capture;
@@ -144,8 +161,53 @@ ts_rules (const TsPosition *p)
   return p->variant->rules;
 }
 
-/* Sets an internal cell, keeping hash, occupancy and king cells right. */
-void     ts_position_put           (TsPosition *p, int cell, guint8 value);
+/* The hash key of value on the dense cell. */
+static inline guint64
+ts_piece_key (const TsVariant *v,
+              int              dense,
+              guint8           value)
+{
+  const TsVariantRules *r = v->rules;
+  guint64 k = r->zobrist[(gsize) dense * v->n_seats * v->n_piece_types +
+                         TS_PIECE_SEAT (value) * v->n_piece_types + TS_PIECE_TYPE (value)];
+
+  if (value & TS_PIECE_UNMOVED)
+    k ^= r->zobrist_unmoved[dense];
+  return k;
+}
+
+/* Sets an internal cell, keeping hash, occupancy and king cells right. Inline: make
+ * and unmake call it for every cell they change. */
+static inline void
+ts_position_put (TsPosition *p,
+                 int         cell,
+                 guint8      value)
+{
+  const TsVariant *v = p->variant;
+  guint8 old = p->board[cell];
+  int dense = v->rules->to_dense[cell];
+
+  if (old & 0x80)
+    {
+      guint s = TS_PIECE_SEAT (old);
+
+      p->st.hash ^= ts_piece_key (v, dense, old);
+      p->occ[s][dense >> 6] &= ~(G_GUINT64_CONSTANT (1) << (dense & 63));
+      if (p->king[s] == cell && v->piece_types[TS_PIECE_TYPE (old)].royal)
+        p->king[s] = -1;
+    }
+  p->board[cell] = value;
+  if (value & 0x80)
+    {
+      guint s = TS_PIECE_SEAT (value);
+
+      p->st.hash ^= ts_piece_key (v, dense, value);
+      p->occ[s][dense >> 6] |= G_GUINT64_CONSTANT (1) << (dense & 63);
+      if (v->piece_types[TS_PIECE_TYPE (value)].royal)
+        p->king[s] = (gint16) cell;
+    }
+}
+
 void     ts_position_history_push  (TsPosition *p);
 void     ts_position_reset         (TsPosition *p);    /* empty board, default state */
 guint64  ts_position_compute_hash  (const TsPosition *p);

@@ -160,9 +160,14 @@ variant_free (TsVariant *v)
   g_free (r->zobrist_ep);
   g_free (r->initial);
   for (guint t = 0; t < TS_MAX_PIECE_TYPES; t++)
-    g_free (r->moves[t].rays);
+    {
+      g_free (r->moves[t].rays);
+      g_free (r->reach[t]);
+    }
   g_free (r->atk_key);
   g_free (r->atk_delta);
+  g_free (r->seat_targets);
+  g_free (r->atk_near);
   for (guint s = 0; s < TS_MAX_SEATS; s++)
     {
       g_free (r->atk_pawn[s]);
