@@ -59,7 +59,7 @@ struct _TsEngine {
   gint32           history[4][16][TS_MAX_CELLS];
   TsMove           killers[TS_PLY_SLOTS][2];
   int              see_values[16];   /* piece values for exchanges; kings count high */
-  guint64          eval_cache[TS_EVAL_CACHE_SIZE];  /* Doseki: key's high 44 bits | score + 2^19 */
+  guint64         *eval_cache;       /* Doseki's, [TS_EVAL_CACHE_SIZE]: key's high 44 bits | score + 2^19 */
 
   /* One search's state. */
   TsPosition      *pos;

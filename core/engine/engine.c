@@ -61,8 +61,11 @@ ts_engine_prepare (TsEngine *e)
     return;
   ts_eval_init (&e->ev, v);
   ts_tt_init (&e->tt, e->hash_mb);
+  /* Chess evaluates from the parent's evaluation; Doseki keeps a cache. */
   if (!e->ev.doseki)
     e->eval_state = g_new0 (TsEvalState, TS_PLY_SLOTS);
+  else
+    e->eval_cache = g_new0 (guint64, TS_EVAL_CACHE_SIZE);
   for (guint t = 0; t < v->n_piece_types; t++)
     {
       e->doseki_cells[t] = doseki_shape_cells (v->piece_types[t].letter);
@@ -90,6 +93,7 @@ ts_engine_free (TsEngine *e)
       ts_eval_clear (&e->ev);
       ts_tt_free (&e->tt);
       g_free (e->eval_state);
+      g_free (e->eval_cache);
     }
   for (guint i = 0; i < TS_PLY_SLOTS; i++)
     {
@@ -134,7 +138,8 @@ ts_engine_clear (TsEngine *e)
   ts_tt_clear (&e->tt);
   memset (e->history, 0, sizeof e->history);
   memset (e->killers, 0, sizeof e->killers);
-  memset (e->eval_cache, 0, sizeof e->eval_cache);
+  if (e->eval_cache)
+    memset (e->eval_cache, 0, TS_EVAL_CACHE_SIZE * sizeof e->eval_cache[0]);
   g_mutex_unlock (&e->lock);
 }
 
