@@ -136,7 +136,11 @@ ts_engine_clear (TsEngine *e)
   ts_engine_prepare (e);
   g_mutex_lock (&e->lock);
   ts_tt_clear (&e->tt);
-  memset (e->history, 0, sizeof e->history);
+  /* the rows of the seats, types and cells the variant has (the table is sized for
+   * the largest) */
+  for (guint s = 0; s < e->variant->n_seats; s++)
+    for (guint t = 0; t < e->variant->n_piece_types; t++)
+      memset (e->history[s][t], 0, e->variant->geometry.ncells * sizeof e->history[s][t][0]);
   memset (e->killers, 0, sizeof e->killers);
   if (e->eval_cache)
     memset (e->eval_cache, 0, TS_EVAL_CACHE_SIZE * sizeof e->eval_cache[0]);
