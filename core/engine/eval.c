@@ -98,7 +98,8 @@
 #ifndef NIHONGI_KING_ATTACK
 #define NIHONGI_KING_ATTACK 0.25
 #endif
-/* Parton's: +33.1 ± 32.1 in 400 (not tried in its Compulsion form). */
+/* Parton's: +33.1 ± 32.1 in 400 (not tried in its Compulsion form); a quarter against a
+ * half, −6.9 ± 29.2 in 400: not kept. */
 #ifndef PARTON_KING_ATTACK
 #define PARTON_KING_ATTACK 0.5
 #endif
