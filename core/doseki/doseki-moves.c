@@ -114,6 +114,24 @@ board_rays (DkBoard *b)
   return (const void *) b->rays;
 }
 
+/* The cells (dense, ascending) whose board byte is seat's checker (DK_OWNER: not one
+ * flagged unmoved), from the seat's occupancy instead of a pass over the 729 cells. */
+static guint
+board_seat_cells (const DkBoard *b, const TsPosition *p, guint seat, gint16 *cells)
+{
+  guint n = 0;
+
+  for (guint w = 0; w < DK_OCC_WORDS; w++)
+    for (guint64 occ = p->occ[seat][w]; occ; occ &= occ - 1)
+      {
+        guint c = 64 * w + (guint) __builtin_ctzll (occ);
+
+        if (DK_OWNER (b->sq[b->t->pad_of[c]]) == DK_CHECKER (seat))
+          cells[n++] = (gint16) c;
+      }
+  return n;
+}
+
 /* For an own checker at padded cell a: which neighbours are own, and which stop a
  * step. The directions are numbered layer by layer, rank by rank, file by file, so
  * the nine rows' three bits each, less the middle (a itself, bit 13), are the 26. */
@@ -139,13 +157,9 @@ dk_board_new_neighbours (TsPosition *p)
 {
   DkBoard *b = board_new (p);
 
-  b->n_own = 0;
-  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
-    if (DK_OWNER (b->sq[b->t->pad_of[c]]) == b->own)
-      {
-        board_neighbours (b, b->t->pad_of[c]);
-        b->own_cells[b->n_own++] = (gint16) c;
-      }
+  b->n_own = board_seat_cells (b, p, b->side, b->own_cells);
+  for (guint i = 0; i < b->n_own; i++)
+    board_neighbours (b, b->t->pad_of[b->own_cells[i]]);
   return b;
 }
 
@@ -212,17 +226,20 @@ near_boxes (guint32 *near)
  * promotion lands a cell of S on the face). Only the compound pieces' second directions
  * are marked (no other is read), the face's from a table. */
 static void
-board_noisy_near (DkBoard *b)
+board_noisy_near (DkBoard *b, const TsPosition *p)
 {
   const DkTables *t = b->t;
   int face = b->side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
 
-  memcpy (b->noisy_near, t->face_near[b->side], sizeof b->noisy_near);
-  for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
-    {
-      int x = t->pad_of[c];
+  gint16 enemies[TS_DOSEKI_CELLS];
+  guint n = board_seat_cells (b, p, 1 - b->side, enemies);
 
-      if (DK_OWNER (b->sq[x]) == b->enemy && t->rank_of[x] != face)
+  memcpy (b->noisy_near, t->face_near[b->side], sizeof b->noisy_near);
+  for (guint i = 0; i < n; i++)
+    {
+      int x = t->pad_of[enemies[i]];
+
+      if (t->rank_of[x] != face)
         dk_mark_near (b->noisy_near, t, x, t->compound_second);
     }
 }
@@ -268,7 +285,7 @@ generate_upto (TsPosition *p, TsMoveList *out, gboolean noisy_only, guint enough
 
   if (noisy_only)
     {
-      board_noisy_near (b);
+      board_noisy_near (b, p);
       near_boxes (b->noisy_near);
       board_noisy_sees (b);
       g.near = b->noisy_near;

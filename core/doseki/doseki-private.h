@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 #define DK_OFF       TS_CELL_OFF
 #define DK_N_DIRS    26
 #define DK_O_WORDS   ((TS_DOSEKI_N_ORIENTATIONS + 63) / 64)
+#define DK_OCC_WORDS ((TS_DOSEKI_CELLS + 63) / 64)   /* of TsPosition.occ[seat] */
 
 enum { DK_CLASS_O = 1, DK_CLASS_F = 2, DK_CLASS_D = 3 };
 enum { DK_KIND_ENEMY = 1, DK_KIND_STOP = 2 };   /* DkTables.cell_kind, ORed over cells */
