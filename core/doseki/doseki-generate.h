@@ -17,8 +17,6 @@ typedef struct {
   const guint32    *near;       /* if set: near[x] has direction d if, for a cell y of the
                                    2×2×2 box whose low corner is x, y + d or y + 2d is
                                    marked (in onto, or a noisy move's target) */
-  const guint32    *sees;       /* if set: per own cell, the directions of single slides
-                                   that may capture or promote (see board_noisy_sees) */
 } DkGen;
 
 /* Whether S (orientation o) anchored at padded cell b covers a cell marked in onto. */
@@ -221,13 +219,16 @@ typedef struct {
   gboolean        have_rays;
   guint32         mark;
   guint32         stamp[DK_PAD_CELLS];
-  guint32         nb_own[DK_PAD_CELLS], nb_stop[DK_PAD_CELLS];   /* own cells only */
+  /* own cells only: nb_own the own neighbours; nb_stop those that stop a step (low 32
+   * bits) and, in noisy generation, the directions the cell sees in (high 32 bits, see
+   * board_noisy_sees) */
+  guint32         nb_own[DK_PAD_CELLS];
+  guint64         nb_stop[DK_PAD_CELLS];
   gint16          own_cells[TS_DOSEKI_CELLS];                    /* dense, ascending */
   guint           n_own;
   guint8          own3[DK_PAD_CELLS], stop3[DK_PAD_CELLS];       /* see board_rows */
   DkRays          rays;                                          /* off-board cells 0 */
   guint32         noisy_near[DK_PAD_CELLS];                      /* see board_noisy_near */
-  guint32         noisy_sees[DK_PAD_CELLS];                      /* see board_noisy_sees */
   /* recaptures: see mark_lines and mark_candidates; zero between calls (near and
    * onto too) */
   guint32         lander[DK_PAD_CELLS];
@@ -256,29 +257,31 @@ board_next_mark (DkBoard *b)
   return b->mark;
 }
 
-/* The OR over S's cells (orientation o, anchor at padded cell a) of at[cell], each
- * masked by masks[i] if masks is set. */
-#define DK_CELL_OR(i) (v |= at[cells[i]] & (masks ? masks[i] : G_MAXUINT32))
+/* The OR over S's cells (orientation o, anchor at padded cell a) of nb_stop, each
+ * masked by the cell's leaves_s: in the low 32 bits the directions in which S is
+ * stopped at once (some cell of S would step onto an own checker outside S or off the
+ * board); in the high 32, in noisy generation, those in which some cell of S sees. */
+#define DK_CELL_STOPS(i) (v |= at[cells[i]] & leaves[i])
 
-static inline guint32
-set_or (const DkTables *t, const guint32 *at, int a, guint o, const guint32 *masks)
+static inline guint64
+set_stops_sees (const DkBoard *b, int a, guint o)
 {
-  const gint16 *cells = t->tab[o].cells;
-  guint32 v = 0;
+  const gint16 *cells = b->t->tab[o].cells;
+  const guint64 *at = b->nb_stop + a, *leaves = b->t->tab[o].leaves_s;
+  guint64 v = 0;
 
-  at += a;
-  DK_EACH_CELL (t->orient[o].n_cells, DK_CELL_OR);
+  DK_EACH_CELL (b->t->orient[o].n_cells, DK_CELL_STOPS);
   return v;
 }
 
-#undef DK_CELL_OR
+#undef DK_CELL_STOPS
 
 /* The directions of dirs in which S (orientation o, anchor at padded cell a) is stopped
- * at once: some cell of S would step onto an own checker outside S or off the board. */
+ * at once. */
 static inline guint32
 set_stopped (const DkBoard *b, int a, guint o, guint32 dirs)
 {
-  return set_or (b->t, b->nb_stop, a, o, b->t->tab[o].leaves_s) & dirs;
+  return (guint32) set_stops_sees (b, a, o) & dirs;
 }
 
 /* Word w of the orientations whose cells besides the anchor are own, for an anchor

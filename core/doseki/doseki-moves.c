@@ -172,12 +172,14 @@ gen_set (DkGen *g, DkBoard *b, guint c, guint o)
   const TsDosekiOrientation *or = &t->orient[o];
   const DkPiece *pc;
   int a = t->pad_of[c];
-  guint32 free = ot->first_dirs & ~set_stopped (b, a, o, ot->first_dirs);
+  guint64 stops_sees = set_stops_sees (b, a, o);
+  guint32 free = ot->first_dirs & ~(guint32) stops_sees;
   const void *rays;
 
-  /* the directions in which some cell of S sees a capture or the face */
-  if (free != 0 && g->sees && !ot->compound)
-    free &= set_or (t, g->sees, a, o, NULL);
+  /* noisy generation (generate_upto made the sees): the directions in which some cell
+   * of S sees a capture or the face */
+  if (g->noisy_only && !ot->compound)
+    free &= (guint32) (stops_sees >> 32);
   if (free == 0)
     return;
   pc = &t->pieces[or->piece];
@@ -244,8 +246,9 @@ board_noisy_near (DkBoard *b, const TsPosition *p)
     }
 }
 
-/* For noisy generation, per own cell x: the directions d in which the cells past x,
- * while empty, end on an enemy or reach the mover's opposite face. A single slide that
+/* For noisy generation, per own cell x, in nb_stop[x]'s high 32 bits (set_stops_sees
+ * then reads them with the stops): the directions d in which the cells past x, while
+ * empty, end on an enemy or reach the mover's opposite face. A single slide that
  * captures or promotes has such a cell: the one whose ray is the smallest (it ends the
  * slide on the enemy), or the one that lands on the face (the last cell of S on its
  * line, which walks there over empty cells). */
@@ -263,14 +266,14 @@ board_noisy_sees (DkBoard *b)
       guint32 sees = 0;
 
       /* an own or off-board neighbour ends the line at once (most cells of a block) */
-      for (guint32 ds = ~b->nb_stop[x] & ((1u << DK_N_DIRS) - 1); ds; ds &= ds - 1)
+      for (guint32 ds = ~(guint32) b->nb_stop[x] & ((1u << DK_N_DIRS) - 1); ds; ds &= ds - 1)
         {
           guint d = (guint) __builtin_ctz (ds), r = ray[d][x + t->dir_pad[d]];
 
           if ((r & 1) || ((t->toward_face[b->side] >> d & 1) && (r >> 1) >= to_face))
             sees |= 1u << d;
         }
-      b->noisy_sees[x] = sees;
+      b->nb_stop[x] |= (guint64) sees << 32;
     }
 }
 
@@ -289,7 +292,6 @@ generate_upto (TsPosition *p, TsMoveList *out, gboolean noisy_only, guint enough
       near_boxes (b->noisy_near);
       board_noisy_sees (b);
       g.near = b->noisy_near;
-      g.sees = b->noisy_sees;
     }
   for (guint i = 0; i < b->n_own && g.n < enough; i++)
     {

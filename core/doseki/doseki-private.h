@@ -37,7 +37,9 @@ typedef struct {
 typedef struct {
   guint32 first_dirs;                              /* its piece's (DkTables.first_dirs) */
   guint8  compound;                                /* its piece's */
-  guint32 leaves_s[TS_DOSEKI_MAX_SET];             /* per cell: the directions that leave S */
+  guint64 leaves_s[TS_DOSEKI_MAX_SET];             /* per cell: the directions that leave S,
+                                                      and all the high 32 bits (they keep
+                                                      DkBoard.nb_stop's sees) */
   gint16 cells[TS_DOSEKI_MAX_SET];                 /* padded offsets from the anchor */
   gint16 lead[DK_N_DIRS][TS_DOSEKI_MAX_SET];       /* (S + d) \ S, padded offsets */
   guint8 n_lead[DK_N_DIRS];

@@ -213,19 +213,20 @@ recapture_compound (DkGen *g, DkBoard *b, guint c, guint o)
 }
 
 /* The directions of S's landers (orientation o, anchor at padded cell a) in which it is
- * not stopped at once: one walk over S's cells for both (see set_or, set_stopped). */
+ * not stopped at once: one walk over S's cells for both (see set_stops_sees). */
 #define DK_CELL_LANDS(i) (lands |= lander[cells[i]], stopped |= nb_stop[cells[i]] & leaves[i])
 
 static inline guint32
 set_lands_free (const DkBoard *b, int a, guint o)
 {
   const gint16 *cells = b->t->tab[o].cells;
-  const guint32 *leaves = b->t->tab[o].leaves_s, *lander = b->lander + a,
-                *nb_stop = b->nb_stop + a;
-  guint32 lands = 0, stopped = 0;
+  const guint64 *leaves = b->t->tab[o].leaves_s, *nb_stop = b->nb_stop + a;
+  const guint32 *lander = b->lander + a;
+  guint32 lands = 0;
+  guint64 stopped = 0;
 
   DK_EACH_CELL (b->t->orient[o].n_cells, DK_CELL_LANDS);
-  return lands & ~stopped;
+  return lands & ~(guint32) stopped;
 }
 
 #undef DK_CELL_LANDS
