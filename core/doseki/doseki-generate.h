@@ -220,8 +220,8 @@ typedef struct {
   guint32         mark;
   guint32         stamp[DK_PAD_CELLS];
   /* own cells only: nb_own the own neighbours; nb_stop those that stop a step (low 32
-   * bits) and, in noisy generation, the directions the cell sees in (high 32 bits, see
-   * board_noisy_sees) */
+   * bits) and in the high 32 bits, in noisy generation, the directions the cell sees in
+   * (board_noisy_sees), in recaptures those in which it lands (mark_lines) */
   guint32         nb_own[DK_PAD_CELLS];
   guint64         nb_stop[DK_PAD_CELLS];
   gint16          own_cells[TS_DOSEKI_CELLS];                    /* dense, ascending */
@@ -231,7 +231,6 @@ typedef struct {
   guint32         noisy_near[DK_PAD_CELLS];                      /* see board_noisy_near */
   /* recaptures: see mark_lines and mark_candidates; zero between calls (near and
    * onto too) */
-  guint32         lander[DK_PAD_CELLS];
   guint64         cand[DK_PAD_CELLS][DK_O_WORDS];
   gint16          landers[DK_N_DIRS * TS_DOSEKI_MAX_SET];
   guint           n_landers;

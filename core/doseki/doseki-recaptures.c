@@ -30,9 +30,10 @@ gen_slide_captures (DkGen *g, DkBoard *b, const DkPiece *pc, guint32 dirs)
 }
 
 /* For a marked cell x: near[y] |= direction d for the cells y one or two steps d before
- * it, d a compound piece's second direction (near is read for no other); lander[y] |= d
- * for the first own checker y before it along d, past empty cells
- * only (listed once in landers). A single slide along d that lands a cell of S on x has
+ * it, d a compound piece's second direction (near is read for no other); d in the high
+ * half of nb_stop[y] (y's lander directions, which board_neighbours cleared) for the
+ * first own checker y before it along d, past empty cells only (listed once in
+ * landers). A single slide along d that lands a cell of S on x has
  * a cell of S there: the cells between S's landing cell and x are empty or S's own
  * (which, if x holds an enemy, would pass over it: then none), and an own checker
  * outside S, or an enemy, would block. */
@@ -52,9 +53,9 @@ mark_lines (DkBoard *b, int x, guint32 *near)
         y -= step;
       if (DK_OWNER (b->sq[y]) != b->own)
         continue;
-      if (b->lander[y] == 0)
+      if (b->nb_stop[y] >> 32 == 0)
         b->landers[b->n_landers++] = (gint16) y;
-      b->lander[y] |= 1u << d;
+      b->nb_stop[y] |= G_GUINT64_CONSTANT (1) << (32 + d);
     }
 }
 
@@ -76,7 +77,7 @@ mark_candidates (DkBoard *b)
   for (guint i = 0; i < b->n_landers; i++)
     {
       int y = b->landers[i];
-      guint32 dirs = b->lander[y];
+      guint32 dirs = (guint32) (b->nb_stop[y] >> 32);
       guint k = (dirs & t->class_mask[DK_CLASS_O] ? 1 : 0) |
                 (dirs & t->class_mask[DK_CLASS_F] ? 2 : 0) |
                 (dirs & t->class_mask[DK_CLASS_D] ? 4 : 0);
@@ -87,7 +88,8 @@ mark_candidates (DkBoard *b)
     }
 }
 
-/* Zeroes what mark_lines and mark_candidates wrote. */
+/* Zeroes what mark_candidates wrote (mark_lines' directions in nb_stop are made anew
+ * by the next generation's board_neighbours). */
 static void
 clear_candidates (DkBoard *b)
 {
@@ -95,7 +97,6 @@ clear_candidates (DkBoard *b)
     {
       int y = b->landers[i];
 
-      b->lander[y] = 0;
       for (guint j = 0; j < 14; j++)
         memset (b->cand[y - forward_offset (b->t, j)], 0, sizeof b->cand[0]);
     }
@@ -213,23 +214,15 @@ recapture_compound (DkGen *g, DkBoard *b, guint c, guint o)
 }
 
 /* The directions of S's landers (orientation o, anchor at padded cell a) in which it is
- * not stopped at once: one walk over S's cells for both (see set_stops_sees). */
-#define DK_CELL_LANDS(i) (lands |= lander[cells[i]], stopped |= nb_stop[cells[i]] & leaves[i])
-
+ * not stopped at once: one walk over S's cells for both (nb_stop's high half holds
+ * the landers' directions, see mark_lines). */
 static inline guint32
 set_lands_free (const DkBoard *b, int a, guint o)
 {
-  const gint16 *cells = b->t->tab[o].cells;
-  const guint64 *leaves = b->t->tab[o].leaves_s, *nb_stop = b->nb_stop + a;
-  const guint32 *lander = b->lander + a;
-  guint32 lands = 0;
-  guint64 stopped = 0;
+  guint64 stops_lands = set_stops_sees (b, a, o);
 
-  DK_EACH_CELL (b->t->orient[o].n_cells, DK_CELL_LANDS);
-  return lands & ~(guint32) stopped;
+  return (guint32) (stops_lands >> 32) & ~(guint32) stops_lands;
 }
-
-#undef DK_CELL_LANDS
 
 /* The recaptures of the set of orientation o anchored at dense cell c (its cells own). */
 static void
