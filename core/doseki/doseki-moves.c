@@ -163,15 +163,14 @@ dk_board_new_neighbours (TsPosition *p)
   return b;
 }
 
-/* The moves of the set of orientation o anchored at dense cell c (its cells own). */
+/* The moves of the set of orientation o anchored at dense cell c, padded a (its cells
+ * own). */
 static inline void
-gen_set (DkGen *g, DkBoard *b, guint c, guint o)
+gen_set (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, guint o)
 {
-  const DkTables *t = b->t;
   const DkOrientTables *ot = &t->tab[o];
   const TsDosekiOrientation *or = &t->orient[o];
   const DkPiece *pc;
-  int a = t->pad_of[c];
   guint64 stops_sees = set_stops_sees (b, a, o);
   guint32 free = ot->first_dirs & ~(guint32) stops_sees;
   const void *rays;
@@ -300,7 +299,7 @@ generate_upto (TsPosition *p, TsMoveList *out, gboolean noisy_only, guint enough
 
       for (guint w = 0; w < DK_O_WORDS; w++)
         for (guint64 os = fitting (t, b->nb_own[a], w); os; os &= os - 1)
-          gen_set (&g, b, c, 64 * w + (guint) __builtin_ctzll (os));
+          gen_set (&g, b, t, c, a, 64 * w + (guint) __builtin_ctzll (os));
     }
   if (p->st.hand[b->side][0] > 0 && !noisy_only && g.n < enough)
     for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
@@ -364,7 +363,8 @@ dk_is_legal (TsPosition *p, TsMove m)
   for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
     board_neighbours (b, t->pad_of[m.from] + t->tab[m.shape].cells[i]);
   ts_move_list_init (&l);
-  gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, (guint) m.from, m.shape);
+  gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, t, (guint) m.from, t->pad_of[m.from],
+           m.shape);
   found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
   return found;

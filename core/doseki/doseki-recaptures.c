@@ -195,11 +195,9 @@ compound_reach (DkBoard *b, int p)
 
 /* The recaptures of a compound set: its first slides walked on the board (no rays). */
 static void
-recapture_compound (DkGen *g, DkBoard *b, guint c, guint o)
+recapture_compound (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, guint o)
 {
-  const DkTables *t = b->t;
   const DkPiece *pc = &t->pieces[t->orient[o].piece];
-  int a = t->pad_of[c];
   guint32 free = t->tab[o].first_dirs & compound_reach (b, a + t->tab[o].box);
 
   if (free == 0 || (free &= ~set_stopped (b, a, o, free)) == 0)
@@ -224,18 +222,17 @@ set_lands_free (const DkBoard *b, int a, guint o)
   return (guint32) (stops_lands >> 32) & ~(guint32) stops_lands;
 }
 
-/* The recaptures of the set of orientation o anchored at dense cell c (its cells own). */
+/* The recaptures of the set of orientation o anchored at dense cell c, padded a (its
+ * cells own). */
 static void
-recapture_set (DkGen *g, DkBoard *b, guint c, guint o)
+recapture_set (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, guint o)
 {
-  const DkTables *t = b->t;
   const TsDosekiOrientation *or = &t->orient[o];
-  int a = t->pad_of[c];
   guint32 dirs;
 
   if (t->tab[o].compound)
     {
-      recapture_compound (g, b, c, o);
+      recapture_compound (g, b, t, c, a, o);
       return;
     }
   dirs = set_lands_free (b, a, o) & t->capture_dirs[or->piece];
@@ -288,7 +285,7 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
           guint64 os = fitting (t, b->nb_own[a], w) & (b->cand[a][w] | t->compound_set[w]);
 
           for (; os; os &= os - 1)
-            recapture_set (&g, b, c, 64 * w + (guint) __builtin_ctzll (os));
+            recapture_set (&g, b, t, c, a, 64 * w + (guint) __builtin_ctzll (os));
         }
     }
   clear_candidates (b);
