@@ -263,13 +263,13 @@ board_next_mark (DkBoard *b)
 #define DK_CELL_STOPS(i) (v |= at[cells[i]] & leaves[i])
 
 static inline guint64
-set_stops_sees (const DkBoard *b, int a, guint o)
+set_stops_sees (const DkBoard *b, const DkTables *t, int a, guint o)
 {
-  const gint16 *cells = b->t->tab[o].cells;
-  const guint64 *at = b->nb_stop + a, *leaves = b->t->tab[o].leaves_s;
+  const gint16 *cells = t->tab[o].cells;
+  const guint64 *at = b->nb_stop + a, *leaves = t->tab[o].leaves_s;
   guint64 v = 0;
 
-  DK_EACH_CELL (b->t->orient[o].n_cells, DK_CELL_STOPS);
+  DK_EACH_CELL (t->orient[o].n_cells, DK_CELL_STOPS);
   return v;
 }
 
@@ -278,9 +278,9 @@ set_stops_sees (const DkBoard *b, int a, guint o)
 /* The directions of dirs in which S (orientation o, anchor at padded cell a) is stopped
  * at once. */
 static inline guint32
-set_stopped (const DkBoard *b, int a, guint o, guint32 dirs)
+set_stopped (const DkBoard *b, const DkTables *t, int a, guint o, guint32 dirs)
 {
-  return (guint32) set_stops_sees (b, a, o) & dirs;
+  return (guint32) set_stops_sees (b, t, a, o) & dirs;
 }
 
 /* Word w of the orientations whose cells besides the anchor are own, for an anchor

@@ -171,7 +171,7 @@ gen_set (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, guint o)
   const DkOrientTables *ot = &t->tab[o];
   const TsDosekiOrientation *or = &t->orient[o];
   const DkPiece *pc;
-  guint64 stops_sees = set_stops_sees (b, a, o);
+  guint64 stops_sees = set_stops_sees (b, t, a, o);
   guint32 free = ot->first_dirs & ~(guint32) stops_sees;
   const void *rays;
 

@@ -200,7 +200,7 @@ recapture_compound (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, gui
   const DkPiece *pc = &t->pieces[t->orient[o].piece];
   guint32 free = t->tab[o].first_dirs & compound_reach (b, a + t->tab[o].box);
 
-  if (free == 0 || (free &= ~set_stopped (b, a, o, free)) == 0)
+  if (free == 0 || (free &= ~set_stopped (b, t, a, o, free)) == 0)
     return;
   g->piece = t->orient[o].piece;
   g->shape = (guint8) o;
@@ -215,9 +215,9 @@ recapture_compound (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, gui
  * not stopped at once: one walk over S's cells for both (nb_stop's high half holds
  * the landers' directions, see mark_lines). */
 static inline guint32
-set_lands_free (const DkBoard *b, int a, guint o)
+set_lands_free (const DkBoard *b, const DkTables *t, int a, guint o)
 {
-  guint64 stops_lands = set_stops_sees (b, a, o);
+  guint64 stops_lands = set_stops_sees (b, t, a, o);
 
   return (guint32) (stops_lands >> 32) & ~(guint32) stops_lands;
 }
@@ -235,7 +235,7 @@ recapture_set (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, guint o)
       recapture_compound (g, b, t, c, a, o);
       return;
     }
-  dirs = set_lands_free (b, a, o) & t->capture_dirs[or->piece];
+  dirs = set_lands_free (b, t, a, o) & t->capture_dirs[or->piece];
   if (dirs == 0)
     return;
   g->piece = or->piece;
