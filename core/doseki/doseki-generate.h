@@ -29,6 +29,18 @@ covers (const DkTables *t, guint o, int b, const guint8 *onto)
   return FALSE;
 }
 
+/* g's set's move to anchor to_pad: counted, and listed if g has a list. */
+static inline void
+emit_move (DkGen *g, const DkTables *t, int to_pad, gboolean capture)
+{
+  g->n++;
+  if (g->out)
+    ts_move_list_push (g->out, (TsMove) {
+      g->from, t->dense_of[to_pad], g->piece, TS_NO_PROMO,
+      capture ? TS_MOVE_CAPTURE : 0, g->shape });
+}
+
+/* g's set's move to anchor to_pad, unless g's generation does not want it. */
 static inline void
 emit (DkGen *g, const DkTables *t, int to_pad, gboolean capture, guint side)
 {
@@ -37,11 +49,7 @@ emit (DkGen *g, const DkTables *t, int to_pad, gboolean capture, guint side)
     return;
   if (g->onto && !(capture && covers (t, g->shape, to_pad, g->onto)))
     return;
-  g->n++;
-  if (g->out)
-    ts_move_list_push (g->out, (TsMove) {
-      g->from, t->dense_of[to_pad], g->piece, TS_NO_PROMO,
-      capture ? TS_MOVE_CAPTURE : 0, g->shape });
+  emit_move (g, t, to_pad, capture);
 }
 
 /* Checks the leading cells at one step: 0 all empty, 1 some enemy (none own or off),

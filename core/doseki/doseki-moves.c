@@ -26,11 +26,13 @@ emit_ray (DkGen *g, const DkTables *t, int base, int step, int dy, guint m, guin
        * S's cells span at most two ranks, so one step k at most stays on the board.
        * Those steps go towards the face and are at least to_face - 1 (away from it, or
        * from the face, no cell of S can come onto it). */
+      /* A step k to anchor rank yb gains the cells of S at rank offset face - yb
+       * (dk_promotions: yb is not ya, and face - yb is -1..1). */
       for (int yb = face - 1; to_face > 0 && (int) quiet >= to_face - 1 && yb <= face + 1; yb++)
         {
           int k = (yb - ya) * dy;
-          if (k >= 1 && (guint) k <= quiet)
-            emit (g, t, base + k * step, FALSE, side);
+          if (k >= 1 && (guint) k <= quiet && t->tab[g->shape].n_at_rank[face - yb + 1] > 0)
+            emit_move (g, t, base + k * step, FALSE);
         }
     }
   else
