@@ -108,7 +108,7 @@ ts_doseki_capture_gains (const TsPosition *p, const TsMove *moves, guint n, guin
       if (!(m.flags & TS_MOVE_CAPTURE))
         gains[i] = 0;
       else if ((m.flags & TS_MOVE_PLACE) || m.shape >= TS_DOSEKI_N_ORIENTATIONS ||
-               m.from < 0 || m.from >= TS_DOSEKI_CELLS || m.to < 0 || m.to >= TS_DOSEKI_CELLS)
+               (guint) m.from >= TS_DOSEKI_CELLS || (guint) m.to >= TS_DOSEKI_CELLS)
         gains[i] = capture_gains_other (p, m);
       else
         {

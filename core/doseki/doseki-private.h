@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 #define DK_OFF       TS_CELL_OFF
 #define DK_N_DIRS    26
 #define DK_O_WORDS   ((TS_DOSEKI_N_ORIENTATIONS + 63) / 64)
+#define DK_OCC_WORDS ((TS_DOSEKI_CELLS + 63) / 64)   /* of TsPosition.occ[seat] */
 
 enum { DK_CLASS_O = 1, DK_CLASS_F = 2, DK_CLASS_D = 3 };
 enum { DK_KIND_ENEMY = 1, DK_KIND_STOP = 2 };   /* DkTables.cell_kind, ORed over cells */
@@ -36,7 +37,9 @@ typedef struct {
 typedef struct {
   guint32 first_dirs;                              /* its piece's (DkTables.first_dirs) */
   guint8  compound;                                /* its piece's */
-  guint32 leaves_s[TS_DOSEKI_MAX_SET];             /* per cell: the directions that leave S */
+  guint64 leaves_s[TS_DOSEKI_MAX_SET];             /* per cell: the directions that leave S,
+                                                      and all the high 32 bits (they keep
+                                                      DkBoard.nb_stop's sees) */
   gint16 cells[TS_DOSEKI_MAX_SET];                 /* padded offsets from the anchor */
   gint16 lead[DK_N_DIRS][TS_DOSEKI_MAX_SET];       /* (S + d) \ S, padded offsets */
   guint8 n_lead[DK_N_DIRS];

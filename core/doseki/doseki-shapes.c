@@ -255,6 +255,7 @@ build_lead_cells (DkTables *t)
                                   o->cells[c][1] + t->dir_vec[d][1],
                                   o->cells[c][2] + t->dir_vec[d][2]))
               ot->leaves_s[c] |= 1u << d;
+          ot->leaves_s[c] |= (guint64) G_MAXUINT32 << 32;
         }
       ot->box = box_corner (o);
       for (guint d = 0; d < DK_N_DIRS; d++)
