@@ -325,7 +325,13 @@ qsearch (TsEngine *e, int alpha, int beta, int ply, int qply)
   my_side = ts_engine_stm_side (e);
   in_check = qply < QS_CHECK_PLIES && ts_position_in_check (pos);
   if (in_check)
-    best = -TS_SCORE_INFINITE;
+    {
+      best = -TS_SCORE_INFINITE;
+      /* not for standing pat: the evasions' evaluations start from this one (cheaper
+       * than evaluating each of them whole) */
+      if (e->eval_state)
+        evaluate (e, ply);
+    }
   else
     {
       stand = evaluate (e, ply);
