@@ -277,6 +277,7 @@ state_count (const TsEval *ev, TsEvalState *st, guint c, TsPiece p, int sign)
     st->shelter[s] += sign;
 }
 
+/* Whether cell c is one of the changed cells. */
 static inline gboolean
 is_dirty (guint c, const TsCell *dirty, guint n_dirty)
 {
