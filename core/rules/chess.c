@@ -278,7 +278,9 @@ gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean co
 #undef EMIT_PAWN
 #undef GEN_PIECE_PARAMS
 
-static guint64
+/* inlined into ts_chess_gen_pseudo's loop too (as the other two are): the call and
+ * its six saved registers cost more than the loop's registers it shares */
+static inline G_ALWAYS_INLINE guint64
 gen_piece_all (TsChessGen *g, TsMoveList *out, int from)
 {
   return gen_piece (g, out, from, FALSE, FALSE);
