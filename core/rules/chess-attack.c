@@ -25,6 +25,46 @@ attacks_along (const TsPosition *p, guint8 seats, guint8 val, guint d, guint dis
           ((r->atk_cond_mask[d][dist] & bit) && !(p->st.checked_mask & (1u << TS_PIECE_SEAT (val)))));
 }
 
+/* The guarded king's checkers (the cells a move must take or block) and pins. */
+static void
+guard_scan_run (TsChessGen *g)
+{
+  TsAttack checks[2];
+  guint n = scan_guard (g, checks, 2);
+
+  g->n_checkers = n;
+  g->n_block = 0;
+  /* one checker: a move must take it or stand between */
+  if (n == 1)
+    for (guint k = 1; k <= checks[0].dist && k <= G_N_ELEMENTS (g->block); k++)
+      g->block[g->n_block++] = (gint16) (g->guard + (int) k * checks[0].off);
+}
+
+static void
+guard_scan_save (const TsChessGen *g, TsGuardScan *gs)
+{
+  gs->n_checkers = (guint8) g->n_checkers;
+  gs->n_block = (guint8) g->n_block;
+  gs->n_pinned = (guint8) g->n_pinned;
+  /* loops: a few cells at most, fewer instructions than memcpy's call */
+  for (guint i = 0; i < g->n_block; i++)
+    gs->block[i] = g->block[i];
+  for (guint i = 0; i < g->n_pinned; i++)
+    gs->pinned[i] = g->pinned[i];
+}
+
+static void
+guard_scan_load (TsChessGen *g, const TsGuardScan *gs)
+{
+  g->n_checkers = gs->n_checkers;
+  g->n_block = gs->n_block;
+  g->n_pinned = gs->n_pinned;
+  for (guint i = 0; i < g->n_block; i++)
+    g->block[i] = gs->block[i];
+  for (guint i = 0; i < g->n_pinned; i++)
+    g->pinned[i] = gs->pinned[i];
+}
+
 /* Which board values the mover may capture, and which seats give check to whom. */
 void
 ts_chess_gen_init (TsChessGen *g,
@@ -53,21 +93,25 @@ ts_chess_gen_init (TsChessGen *g,
     g->enemies = ts_chess_enemies (p, (guint) ctrl);
   if (g->guard >= 0)
     {
-      TsAttack checks[2];
-      guint n = scan_guard (g, checks, 2);
-
-      g->in_check = n > 0;
-      g->n_checkers = n;
+      /* the side to move's scan is kept with the position's hash (see TsPosition) */
+      if (side == p->st.side && p->guard_known && p->guard_hash == p->st.hash)
+        guard_scan_load (g, &p->guard_scan);
+      else
+        {
+          guard_scan_run (g);
+          if (side == p->st.side)
+            {
+              guard_scan_save (g, &p->guard_scan);
+              p->guard_hash = p->st.hash;
+              p->guard_known = TRUE;
+            }
+        }
+      g->in_check = g->n_checkers > 0;
       if (ctrl == (int) side && side == p->st.side)
         {
           p->check_hash = p->st.hash;
           p->check_state = (gint8) g->in_check;
         }
-      g->n_block = 0;
-      /* one checker: a move must take it or stand between */
-      if (n == 1)
-        for (guint k = 1; k <= checks[0].dist && k <= G_N_ELEMENTS (g->block); k++)
-          g->block[g->n_block++] = (gint16) (g->guard + (int) k * checks[0].off);
     }
 }
 

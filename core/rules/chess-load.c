@@ -382,20 +382,76 @@ gcd_of (const int *vec, guint n)
 /* atk_near (see rules-private.h), from any_seat[key difference]: whether a piece of
  * some seat may attack from there. */
 static void
-build_attack_near (TsVariant *v, const guint16 *any_seat)
+build_attack_near (TsVariant *v, const guint16 *any_seat, int centre)
 {
   TsVariantRules *r = v->rules;
   guint ncells = v->geometry.ncells, nw = r->n_occ_words;
 
+  /* keys are at most centre; the cell of each key, and the key differences that may
+   * attack: each target then tries those only, not every cell */
+  int *cell_of = g_new (int, centre + 1), *attacking = g_new (int, 2 * centre + 1);
+  guint n_attacking = 0;
+
+  for (int k = 0; k <= centre; k++)
+    cell_of[k] = -1;
+  for (guint c = 0; c < ncells; c++)
+    cell_of[r->atk_key[c]] = (int) c;
+  for (int delta = -centre; delta <= centre; delta++)
+    if (any_seat[delta])
+      attacking[n_attacking++] = delta;
   r->atk_near = g_new0 (guint64, ncells * nw);
   for (guint c = 0; c < ncells; c++)
-    {
-      const guint16 *from_c = any_seat - r->atk_key[c];
+    for (guint i = 0; i < n_attacking; i++)
+      {
+        int key = r->atk_key[c] + attacking[i], from = key >= 0 && key <= centre ? cell_of[key] : -1;
 
-      for (guint from = 0; from < ncells; from++)
-        if (from_c[r->atk_key[from]])
-          r->atk_near[c * nw + from / 64] |= G_GUINT64_CONSTANT (1) << (from % 64);
-    }
+        if (from >= 0)
+          r->atk_near[c * nw + (guint) from / 64] |= G_GUINT64_CONSTANT (1) << (from % 64);
+      }
+  g_free (cell_of);
+  g_free (attacking);
+}
+
+/* The attack ray of each padded offset, or -1: atk_of[off] for |off| < n_padded (an
+ * offset within the board's box; a longer leap is no such offset). */
+static int *
+atk_rays_by_offset (const TsVariantRules *r)
+{
+  int n = (int) r->n_padded, *atk_of = g_new (int, 2 * n + 1) + n;
+
+  for (int off = -n; off <= n; off++)
+    atk_of[off] = -1;
+  for (guint a = 0; a < r->n_atk; a++)
+    if (ABS (r->atk_off[a]) <= n)
+      atk_of[r->atk_off[a]] = (int) a;
+  return atk_of;
+}
+
+/* Every capture step of every pawn-like type and seat. */
+typedef struct {
+  int     off;
+  guint   seat;
+  guint16 bit;
+} TsPawnCapture;
+
+static TsPawnCapture *
+pawn_captures (const TsVariant *v, guint *n)
+{
+  const TsVariantRules *r = v->rules;
+  TsPawnCapture *caps;
+
+  *n = 0;
+  for (guint s = 0; s < v->n_seats && r->pawnlike_mask; s++)
+    for (guint t = 0; t < v->n_piece_types; t++)
+      if (r->pawnlike_mask & (1u << t))
+        *n += r->moves[t].n_captures[s];
+  caps = g_new (TsPawnCapture, MAX (*n, 1));
+  *n = 0;
+  for (guint s = 0; s < v->n_seats && r->pawnlike_mask; s++)
+    for (guint t = 0; t < v->n_piece_types; t++)
+      for (guint c = 0; c < r->moves[t].n_captures[s] && (r->pawnlike_mask & (1u << t)); c++)
+        caps[(*n)++] = (TsPawnCapture) { r->moves[t].captures[s][c], s, (guint16) (1u << t) };
+  return caps;
 }
 
 /* The lookup tables of ts_chess_attacked (see rules-private.h). */
@@ -418,6 +474,9 @@ build_attack_table (TsVariant *v)
   guint16 *pawn[TS_MAX_SEATS] = { NULL };
   for (guint s = 0; s < v->n_seats && r->pawnlike_mask; s++)
     pawn[s] = g_new0 (guint16, box);
+  guint n_pawn_caps;
+  TsPawnCapture *pawn_caps = pawn_captures (v, &n_pawn_caps);
+  int *atk_of = atk_rays_by_offset (r);
   for (guint i = 0; i < box; i++)
     {
       int vec[TS_MAX_DIMS] = { 0 }, unit[TS_MAX_DIMS] = { 0 }, rest = (int) i;
@@ -433,25 +492,22 @@ build_attack_table (TsVariant *v)
         continue;
       for (guint d = 0; d < nd; d++)
         unit[d] = vec[d] / k;
-      int uoff = vec_offset (r, unit);
-      for (guint a = 0; a < r->n_atk; a++)
+      int uoff = vec_offset (r, unit), a = atk_of[off], ua = atk_of[uoff];
+      if (a >= 0 && k > 1)
+        goto unsupported;   /* a leap that is a multiple of a step: two readings */
+      if (ua >= 0 && k <= TS_MAX_ATK_RANGE)
         {
-          if (r->atk_off[a] == off && k > 1)
-            goto unsupported;   /* a leap that is a multiple of a step: two readings */
-          if (r->atk_off[a] == uoff && k <= TS_MAX_ATK_RANGE)
-            {
-              table[i].types = r->atk_mask[a][k];
-              table[i].cond = r->atk_cond_mask[a][k];
-              table[i].step = (gint16) uoff;
-              table[i].dist = (guint8) k;
-            }
+          table[i].types = r->atk_mask[ua][k];
+          table[i].cond = r->atk_cond_mask[ua][k];
+          table[i].step = (gint16) uoff;
+          table[i].dist = (guint8) k;
         }
-      for (guint s = 0; s < v->n_seats; s++)
-        for (guint t = 0; t < v->n_piece_types && pawn[s]; t++)
-          for (guint c = 0; c < r->moves[t].n_captures[s]; c++)
-            if ((r->pawnlike_mask & (1u << t)) && r->moves[t].captures[s][c] == -off)
-              pawn[s][i] |= (guint16) (1u << t);
+      for (guint c = 0; c < n_pawn_caps; c++)
+        if (pawn_caps[c].off == -off)
+          pawn[pawn_caps[c].seat][i] |= pawn_caps[c].bit;
     }
+  g_free (atk_of - r->n_padded);
+  g_free (pawn_caps);
   r->atk_key = g_new (int, g->ncells);
   for (guint c = 0; c < g->ncells; c++)
     {
@@ -477,11 +533,13 @@ build_attack_table (TsVariant *v)
       r->atk_pawn[s] = pawn[s] ? pawn[s] + centre : NULL;
       r->atk_any[s] = any + centre;
     }
-  build_attack_near (v, any_seat + centre);
+  build_attack_near (v, any_seat + centre, centre);
   g_free (any_seat);
   return;
 
 unsupported:
+  g_free (atk_of - r->n_padded);
+  g_free (pawn_caps);
   g_free (table);
   for (guint s = 0; s < v->n_seats; s++)
     g_free (pawn[s]);

@@ -278,7 +278,9 @@ gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean co
 #undef EMIT_PAWN
 #undef GEN_PIECE_PARAMS
 
-static guint64
+/* inlined into ts_chess_gen_pseudo's loop too (as the other two are): the call and
+ * its six saved registers cost more than the loop's registers it shares */
+static inline G_ALWAYS_INLINE guint64
 gen_piece_all (TsChessGen *g, TsMoveList *out, int from)
 {
   return gen_piece (g, out, from, FALSE, FALSE);
@@ -351,19 +353,17 @@ may_be_noisy (const TsNoisyFilter *f, guint type, int dense)
   return any != 0;
 }
 
-/* Pseudo-legal moves of g->side: no captures of teammates or protected kings.
- * With count (without noisy: no caller asks both), the moves that need no legality
- * test are only counted there. */
-void
-ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *count)
+/* The pieces' moves for ts_chess_gen_pseudo (the count of the counted ones), always
+ * inlined: each mode's loop is compiled without the others' tests. */
+static inline G_ALWAYS_INLINE guint64
+gen_pieces (TsChessGen *g, TsMoveList *out, gboolean noisy, gboolean counting)
 {
-  const TsVariant *v = g->p->variant;
   const TsVariantRules *r = g->r;
-  TsPosition *p = g->p;
+  const TsPosition *p = g->p;
   const guint8 *b = p->board;
   guint side = g->side;
   guint64 cnt = 0;   /* a local: stores through count could alias the board */
-  gboolean first_only = g->first_only;   /* a local, as cnt */
+  gboolean first_only = counting && g->first_only;   /* a local, as cnt */
   TsNoisyFilter filter;
 
   if (noisy)
@@ -383,12 +383,35 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
               if (may_be_noisy (&filter, TS_PIECE_TYPE (b[from]), dense))
                 cnt += gen_piece_noisy (g, out, from);
             }
-          else if (count && !g->in_check && from != g->guard && !is_pinned (g, from))
+          else if (counting && !g->in_check && from != g->guard && !is_pinned (g, from))
             cnt += gen_piece_counted (g, out, from);
           else
             cnt += gen_piece_all (g, out, from);
         }
     }
+  return cnt;
+}
+
+/* Pseudo-legal moves of g->side: no captures of teammates or protected kings.
+ * With count (without noisy: no caller asks both), the moves that need no legality
+ * test are only counted there. */
+void
+ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *count)
+{
+  const TsVariant *v = g->p->variant;
+  const TsVariantRules *r = g->r;
+  TsPosition *p = g->p;
+  const guint8 *b = p->board;
+  guint side = g->side;
+  gboolean first_only = g->first_only;
+  guint64 cnt;
+
+  if (noisy)
+    cnt = gen_pieces (g, out, TRUE, FALSE);
+  else if (count)
+    cnt = gen_pieces (g, out, FALSE, TRUE);
+  else
+    cnt = gen_pieces (g, out, FALSE, FALSE);
   if (count)
     *count += cnt;
 

@@ -63,6 +63,7 @@ ts_position_reset (TsPosition *p)
   p->ply = 0;
   p->n_history = 0;
   p->check_state = -1;
+  p->guard_known = FALSE;
   p->st.hash = ts_position_compute_hash (p);
 }
 

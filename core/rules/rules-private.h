@@ -140,6 +140,13 @@ struct _TsVariantRules {
   TsElimination  elimination;
 };
 
+/* The guarded king's checks and pins, as ts_chess_gen_init works them out. */
+typedef struct {
+  guint8  n_checkers, n_block, n_pinned;
+  gint16  block[TS_MAX_SIZE];
+  gint16  pinned[TS_MAX_RAYS];
+} TsGuardScan;
+
 struct _TsPosition {
   const TsVariant *variant;
   TsPositionState  st;
@@ -152,6 +159,12 @@ struct _TsPosition {
    * check test) for the position of hash check_hash: searches ask after every move. */
   guint64          check_hash;
   gint8            check_state;    /* -1 unknown, 0 no, 1 yes */
+  /* The side to move's guard scan, for the position of hash guard_hash (if
+   * guard_known): after a four-player move, the next seat's 'has a legal move' test
+   * and the search's generation that follows ask for the same. */
+  gboolean         guard_known;
+  guint64          guard_hash;
+  TsGuardScan      guard_scan;
   guint            n_history, history_capacity;
 };
 
