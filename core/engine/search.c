@@ -832,6 +832,9 @@ iterate (TsEngine *e, guint max_depth, guint n_lines, TsSearchInfoFunc info_func
   const TsSearchLimits *limits = &e->limits;
   int score;
 
+  /* The root's own evaluation, for its moves' to start from. */
+  if (e->eval_state)
+    evaluate (e, 0);
   for (guint depth = 1; depth <= max_depth; depth++)
     {
       e->root_depth = depth;
