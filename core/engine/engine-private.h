@@ -158,9 +158,14 @@ gboolean ts_picker_next        (TsPicker *pk, TsEngine *e, TsMove *out);
 void   ts_engine_reward_quiet  (TsEngine *e, int ply, int depth, TsMove m,
                                 const TsMove *tried, guint n_tried);
 
-/* search.c: root moves by score, best first, equal scores in their order */
+/* root-lines.c: root moves by score, best first, equal scores in their order; their
+ * PVs; the search info's lines */
 int    ts_engine_cmp_root      (gconstpointer a, gconstpointer b, gpointer data);
 void   ts_engine_sort_root     (TsRootMove *rm, guint n);
+void     ts_engine_root_set_pv  (TsRootMove *rm, const TsMove *pv, guint n);
+TsMove   ts_engine_root_pv_move (const TsRootMove *rm, guint i);
+void     ts_engine_root_free    (TsEngine *e);
+void     ts_engine_fill_info    (TsEngine *e, TsSearchInfo *info, guint depth, guint n_lines);
 
 /* mate.c */
 void   ts_engine_mate_search   (TsEngine *e, guint max_moves, TsSearchInfoFunc info_func,
@@ -172,12 +177,8 @@ void     ts_engine_set_sides    (TsEngine *e, guint root_seat);
 /* search.c, for mate.c */
 gboolean ts_engine_game_over    (TsEngine *e, int ply, int *score);
 gboolean ts_engine_poll_stop    (TsEngine *e);
-void     ts_engine_root_set_pv  (TsRootMove *rm, const TsMove *pv, guint n);
-TsMove   ts_engine_root_pv_move (const TsRootMove *rm, guint i);
-void     ts_engine_root_free    (TsEngine *e);
 gboolean ts_engine_is_repetition (TsEngine *e, int ply);
 void     ts_engine_update_pv    (TsEngine *e, int ply, TsMove m);
-void     ts_engine_fill_info    (TsEngine *e, TsSearchInfo *info, guint depth, guint n_lines);
 guint    ts_engine_stm_side     (const TsEngine *e);
 
 G_END_DECLS
