@@ -98,8 +98,8 @@
 #ifndef NIHONGI_KING_ATTACK
 #define NIHONGI_KING_ATTACK 0.25
 #endif
-/* Parton's: +33.1 ± 32.1 in 400 (not tried in its Compulsion form); a quarter against a
- * half, −6.9 ± 29.2 in 400: not kept. */
+/* Parton's: +33.1 ± 32.1 in 400; a quarter against a half, −6.9 ± 29.2 in 400: not kept.
+ * Its Compulsion form keeps the whole penalty: a half lost −34.0 ± 34.6 in 400. */
 #ifndef PARTON_KING_ATTACK
 #define PARTON_KING_ATTACK 0.5
 #endif
