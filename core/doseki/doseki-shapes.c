@@ -288,6 +288,17 @@ build_compound_tables (DkTables *t)
           t->compound_across[d] |= t->across[pieces[i].modes[1].cls][d];
           t->compound_second |= t->class_mask[pieces[i].modes[1].cls];
         }
+  /* The recaptures' line filter (doseki-recaptures.c) walks directions 0–12 and takes
+   * each one's opposite with it: that holds while every pair is split there and the
+   * compound first directions, and what crosses them, are the same both ways. */
+  for (guint d = 0; d < DK_N_DIRS; d++)
+    {
+      guint o = t->dir_opposite[d];
+
+      g_assert ((d < 13) != (o < 13));
+      g_assert (((t->compound_first >> d) & 1) == ((t->compound_first >> o) & 1));
+      g_assert (t->compound_across[d] == t->compound_across[o]);
+    }
 }
 
 /* face_near (see DkTables), once the padded cells are known. */
