@@ -42,31 +42,19 @@ mix32 (guint64 x)
   return (guint32) x;
 }
 
-/* The static evaluation from the side to move's point of view, through a cache keyed
- * by the salted hash; *has_pieces: whether that side has more than pawns and kings. */
-/* Whether the evaluation of the position before the move to ply is at hand. */
-static inline gboolean
-parent_evaluated (TsEngine *e, int ply)
-{
-  return e->eval_state && ply > 0 && e->made[ply].key == ts_position_hash (e->pos) &&
-         e->eval_state[ply - 1].key == e->made[ply].from_key;
-}
-
-/* The static evaluation, from the parent's where the move between is known. */
+/* The static evaluation of chess, from the parent's where the move between is known
+ * (the hashes before and after it, noted by note_made, identify the two positions). */
 static int
 evaluate_position (TsEngine *e, int ply, gboolean *has_pieces)
 {
   guint64 h = ts_position_hash (e->pos);
   TsEvalState *st = &e->eval_state[ply];
-  int v;
+  gboolean from_parent = ply > 0 && e->made[ply].key == h &&
+                         e->eval_state[ply - 1].key == e->made[ply].from_key;
+  int v = ts_eval_position_state (&e->ev, e->pos, e->side_of, ts_engine_stm_side (e), has_pieces,
+                                  from_parent ? &e->eval_state[ply - 1] : NULL,
+                                  e->made[ply].changed, e->made[ply].n_changed, st);
 
-  if (parent_evaluated (e, ply))
-    v = ts_eval_position_state (&e->ev, e->pos, e->side_of, ts_engine_stm_side (e), has_pieces,
-                                &e->eval_state[ply - 1], e->made[ply].changed,
-                                e->made[ply].n_changed, st);
-  else
-    v = ts_eval_position_state (&e->ev, e->pos, e->side_of, ts_engine_stm_side (e), has_pieces,
-                                NULL, NULL, 0, st);
   st->key = h;
   return v;
 }
@@ -91,6 +79,8 @@ evaluate_cached (TsEngine *e, gboolean *has_pieces)
   return v;
 }
 
+/* The static evaluation from the side to move's point of view; *has_pieces: whether
+ * that side has more than pawns and kings. */
 static int
 evaluate_full (TsEngine *e, int ply, gboolean *has_pieces)
 {
@@ -248,26 +238,27 @@ royal_capture (TsEngine *e, TsMove m)
   return v && (e->ev.royal_mask & (1u << TS_PIECE_TYPE (v)));
 }
 
-/* The hash before (before) or after a move to child_ply, for the evaluation's. */
+/* Notes the move to child_ply, made from the position of hash from_key to the one of
+ * hash key, with the cells its undo logged: the child's evaluation starts from the
+ * parent's by them. */
 static inline void
-record_made (TsEngine *e, int child_ply, gboolean before)
+note_made (TsEngine *e, int child_ply, guint64 from_key, guint64 key, const TsUndo *undo)
 {
-  if (before)
-    e->made[child_ply].from_key = ts_position_hash (e->pos);
-  else
-    e->made[child_ply].key = ts_position_hash (e->pos);
+  e->made[child_ply].from_key = from_key;
+  e->made[child_ply].key = key;
+  e->made[child_ply].n_changed = ts_position_changed_cells (e->pos, undo, e->made[child_ply].changed);
 }
 
 static inline void
 make_move (TsEngine *e, TsMove m, TsUndo *undo, int child_ply, guint active_before)
 {
   gboolean royal = royal_capture (e, m);
+  guint64 from_key = ts_position_hash (e->pos), key;
 
-  record_made (e, child_ply, TRUE);
   ts_position_make (e->pos, m, undo);
-  record_made (e, child_ply, FALSE);
-  e->made[child_ply].n_changed = ts_position_changed_cells (e->pos, undo, e->made[child_ply].changed);
-  ts_tt_prefetch (&e->tt, ts_position_hash (e->pos) ^ e->key_salt);
+  key = ts_position_hash (e->pos);
+  ts_tt_prefetch (&e->tt, key ^ e->key_salt);
+  note_made (e, child_ply, from_key, key, undo);
   e->reached_by[child_ply] = m;
   e->maybe_over[child_ply] = royal ||
     (active_before && count_active (e->pos, e->variant->n_seats) != active_before);
@@ -416,12 +407,11 @@ null_move_cuts (TsEngine *e, int beta, int depth, int ply, int static_eval, int 
 {
   TsUndo undo;
   int r = 3 + depth / 4 + MIN ((static_eval - beta) / 200, 3);
+  guint64 from_key = ts_position_hash (e->pos);
 
-  record_made (e, ply + 1, TRUE);
   if (!ts_position_make_null (e->pos, &undo))
     return FALSE;
-  record_made (e, ply + 1, FALSE);
-  e->made[ply + 1].n_changed = 0;
+  note_made (e, ply + 1, from_key, ts_position_hash (e->pos), &undo);
   e->null_move[ply + 1] = TRUE;
   e->reached_by[ply + 1] = ts_no_move ();
   e->maybe_over[ply + 1] = FALSE;
