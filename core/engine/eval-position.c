@@ -294,6 +294,7 @@ state_update (const TsEval *ev, TsPosition *pos, const TsEvalState *parent,
               const TsCell *changed, int n_changed, TsEvalState *st)
 {
   TsCell dirty[TS_UNDO_MAX_CHANGES];
+  TsPiece pieces_now[TS_UNDO_MAX_CHANGES];
   guint n_dirty = 0;
 
   if (st->active != parent->active || memcmp (st->counts, parent->counts, sizeof st->counts) ||
@@ -302,6 +303,7 @@ state_update (const TsEval *ev, TsPosition *pos, const TsEvalState *parent,
   for (int i = 0; i < n_changed; i++)
     {
       TsPiece old = parent->board[changed[i]] & 0xff, now = ts_position_piece_at (pos, changed[i]);
+      pieces_now[i] = now;
       if (old != now &&
           (((ev->royal_mask >> TS_PIECE_TYPE (old)) & 1 && old) ||
            ((ev->royal_mask >> TS_PIECE_TYPE (now)) & 1 && now)))
@@ -316,7 +318,7 @@ state_update (const TsEval *ev, TsPosition *pos, const TsEvalState *parent,
   for (int i = 0; i < n_changed; i++)
     {
       guint c = (guint) changed[i];
-      TsPiece old = st->board[c] & 0xff, now = ts_position_piece_at (pos, changed[i]);
+      TsPiece old = st->board[c] & 0xff, now = pieces_now[i];
       if (old == now)
         continue;
       if (old)
