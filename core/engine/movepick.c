@@ -277,24 +277,33 @@ ts_picker_only_recaptures (TsPicker *pk, TsMove last)
   pk->recapture_of = last;
 }
 
+/* Takes the hash move out of l (searched already), shifting what follows: most lists
+ * keep every other move (a copy of every move cost a pass as long as the scoring's). */
 static void
-generate (TsPicker *pk, TsEngine *e)
+drop_hash_move (TsMoveList *l, TsMove hash_move)
 {
-  TsMoveList *l = pk->list;
-  guint n = 0;
+  guint64 hash = ts_move_key (hash_move);
 
-  l->n = 0;
-  if (pk->recaptures)
-    ts_doseki_generate_recaptures (e->pos, pk->recapture_of, l);
-  else if (pk->noisy_only || pk->part == TS_PICK_CAPTURES)
-    ts_position_generate_legal_noisy (e->pos, l);
-  else
-    ts_position_generate_legal (e->pos, l);
-  /* The hash move was searched already; so were the captures when the rest comes.
-   * (In locals: the stores of moves' bytes may alias the picker for the compiler.) */
-  guint64 hash = ts_move_key (pk->hash_move);
-  guint part = pk->part;
+  if (hash_move.to == TS_NO_CELL)
+    return;
+  for (guint i = 0; i < l->n; i++)
+    if (ts_move_key (l->moves[i]) == hash)
+      {
+        memmove (l->moves + i, l->moves + i + 1, (l->n - i - 1) * sizeof l->moves[0]);
+        l->n--;
+        return;
+      }
+}
+
+/* Keeps the moves of l that are of part (captures, or the rest: the captures were
+ * searched first), less the hash move. */
+static void
+keep_part (TsMoveList *l, guint part, TsMove hash_move)
+{
+  /* in locals: the stores of moves' bytes may alias the list for the compiler */
+  guint64 hash = ts_move_key (hash_move);
   TsMove *moves = l->moves;
+  guint n = 0;
 
   for (guint i = 0, n_all = l->n; i < n_all; i++)
     {
@@ -306,6 +315,26 @@ generate (TsPicker *pk, TsEngine *e)
       moves[n++] = m;
     }
   l->n = n;
+}
+
+static void
+generate (TsPicker *pk, TsEngine *e)
+{
+  TsMoveList *l = pk->list;
+  guint n;
+
+  l->n = 0;
+  if (pk->recaptures)
+    ts_doseki_generate_recaptures (e->pos, pk->recapture_of, l);
+  else if (pk->noisy_only || pk->part == TS_PICK_CAPTURES)
+    ts_position_generate_legal_noisy (e->pos, l);
+  else
+    ts_position_generate_legal (e->pos, l);
+  if (pk->part == TS_PICK_ALL)
+    drop_hash_move (l, pk->hash_move);
+  else
+    keep_part (l, pk->part, pk->hash_move);
+  n = l->n;
   pk->sm = ts_engine_scored_for (e, pk->ply, n);
   ts_engine_score_moves (e, pk->sm, l, pk->hash_move, pk->ply);
   pk->n = n;
