@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "rules/lone-targets.h"
 #include "rules/move.h"
 
 /* The weights below can be set for a build (-DCENTRE_WEIGHT=4): tuning matches play such
@@ -132,35 +133,8 @@ sq (int x)
   return x * x;
 }
 
-/* A probed target as one number, sorted by direction, then step: the reduced direction
- * (5 bits a dimension, each component offset by 16: boards are at most 9 wide), the step
- * (4 bits) and the cell (10 bits). Sorting and grouping compare integers (memcmp of the
- * vectors made this loop 9 % of the bench; sorting structs, a fifth of making an engine). */
-#define TARGET_DIR(k)  ((guint32) ((k) >> 14))
-#define TARGET_STEP(k) ((int) (((k) >> 10) & 0xf))
-#define TARGET_CELL(k) ((TsCell) ((k) & 0x3ff))
-
-/* A Shell sort of the targets (distinct numbers): qsort's call per comparison was
- * two fifths of grouping them, and grouping two thirds of making an engine. */
-static void
-sort_targets (guint64 *t, guint n)
-{
-  static const guint gaps[] = { 132, 57, 23, 10, 4, 1 };
-
-  for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
-    for (guint gap = gaps[g], i = gap; i < n; i++)
-      {
-        guint64 x = t[i];
-        guint j = i;
-        for (; j >= gap && t[j - gap] > x; j -= gap)
-          t[j] = t[j - gap];
-        t[j] = x;
-      }
-}
-
 /* gcd_of[a][b]: the greatest common divisor of two coordinate differences (boards are
- * at most 9 wide); gcd_of[0][a] = a. A table: the loop of remainders was a quarter of
- * grouping the targets. */
+ * at most 9 wide); gcd_of[0][a] = a. */
 static const guint8 gcd_of[9][9] = {
   { 0, 1, 2, 3, 4, 5, 6, 7, 8 },
   { 1, 1, 1, 1, 1, 1, 1, 1, 1 },
@@ -173,59 +147,141 @@ static const guint8 gcd_of[9][9] = {
   { 8, 1, 2, 1, 4, 1, 2, 1, 8 },
 };
 
-/* Groups the probed targets of one piece into rays: targets sharing a reduced
+/* The order of a piece's targets in its rays: by reduced direction, the last dimension
+ * the most significant, then step. The coordinate difference of two cells is a place
+ * in a box of differences (as chess-load.c's attack table), and the box's order is
+ * that of the directions: the differences are ranked once, each direction followed by
+ * its multiples, and each cell's targets fall into their ranks (sorting each cell's
+ * targets, and finding them by generating moves, were most of making an engine). */
+typedef struct {
+  guint    box;                 /* the differences */
+  int      centre;              /* the zero difference */
+  int      key[TS_MAX_CELLS];   /* key[a] - key[b] + centre: the difference from b to a */
+  gint16  *rank;                /* [difference] */
+  guint8  *extends;             /* [rank]: the direction of the rank before, a step on */
+  guint64 *placed;              /* a bit a rank: a cell's targets (cleared as read) */
+  guint64  placed_words[2];     /* a bit a word of placed: not 0 (boxes are < 8192) */
+  TsCell  *at;                  /* [rank]: the cell of that target */
+} RayOrder;
+
+/* Ranks the multiples of the difference diff if it is a reduced direction; returns the
+ * next rank. */
+static guint
+rank_multiples (RayOrder *o, const TsGeometry *g, guint diff, guint r)
+{
+  int rest = (int) diff, gcd = 0, steps = TS_MAX_SIZE;
+
+  for (guint d = 0; d < g->ndims; d++)
+    {
+      int width = 2 * (int) g->size[d] - 1, delta = rest % width - ((int) g->size[d] - 1);
+
+      rest /= width;
+      gcd = gcd_of[gcd][ABS (delta)];
+      if (delta)
+        steps = MIN (steps, ((int) g->size[d] - 1) / ABS (delta));
+    }
+  for (int step = 1; gcd == 1 && step <= steps; step++, r++)
+    {
+      o->rank[o->centre + step * ((int) diff - o->centre)] = (gint16) r;
+      o->extends[r] = step > 1;
+    }
+  return r;
+}
+
+static RayOrder *
+ray_order_new (const TsEval *ev)
+{
+  const TsGeometry *g = &ev->variant->geometry;
+  RayOrder *o = g_new0 (RayOrder, 1);
+  int mult[TS_MAX_DIMS] = { 0 };
+  guint r = 0;
+
+  o->box = 1;
+  for (guint d = 0; d < g->ndims; d++)
+    {
+      mult[d] = (int) o->box;
+      o->centre += ((int) g->size[d] - 1) * mult[d];
+      o->box *= 2 * g->size[d] - 1;
+    }
+  g_assert (o->box <= 64 * 64 * G_N_ELEMENTS (o->placed_words));
+  for (guint c = 0; c < ev->ncells; c++)
+    for (guint d = 0; d < g->ndims; d++)
+      o->key[c] += ev->coords[c][d] * mult[d];
+  o->rank = g_new (gint16, o->box);
+  o->extends = g_new0 (guint8, o->box);
+  for (guint i = 0; i < o->box; i++)
+    r = rank_multiples (o, g, i, r);
+  o->rank[o->centre] = (gint16) r;   /* no target: ranked last */
+  o->placed = g_new0 (guint64, (o->box + 63) / 64);
+  o->at = g_new (TsCell, o->box);
+  return o;
+}
+
+static void
+ray_order_free (RayOrder *o)
+{
+  g_free (o->rank);
+  g_free (o->extends);
+  g_free (o->placed);
+  g_free (o->at);
+  g_free (o);
+}
+
+/* Groups the targets of one piece, from, into rays: targets sharing a reduced
  * direction, in order of distance; a gap in the distances starts a new ray. Returns
  * the number of targets. */
 static guint
-append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
+append_rays (TsEval *ev, GArray *rays, RayOrder *o, TsCell from, const guint64 *cells)
 {
-  const guint nd = ev->variant->geometry.ndims;
   guint n = 0;
-  guint64 t[TS_MAX_CELLS];
-  /* the targets seen (promotions list a cell once per piece): a bitmap, where a search
-   * of t[] made engine creation quadratic in the targets */
-  guint64 seen[(TS_MAX_CELLS + 63) / 64] = { 0 };
+  TsCell t[TS_MAX_CELLS];
 
-  for (guint i = 0; i < moves->n; i++)
+  for (guint w = 0; w < ev->map_words; w++)
+    for (guint64 bits = cells[w]; bits; bits &= bits - 1)
+      {
+        TsCell to = (TsCell) (w * 64 + (guint) __builtin_ctzll (bits));
+        guint r = (guint) o->rank[o->key[to] - o->key[from] + o->centre];
+
+        o->placed[r / 64] |= G_GUINT64_CONSTANT (1) << (r % 64);
+        o->placed_words[r / 4096] |= G_GUINT64_CONSTANT (1) << (r / 64 % 64);
+        o->at[r] = to;
+      }
+
+  /* The targets in order; ray_end[i]: where the ray starting at target i ends. */
+  guint ray_end[TS_MAX_CELLS];
+  guint n_single = 0, ray = 0, last = 0;
+  for (guint s = 0; s < G_N_ELEMENTS (o->placed_words); s++)
     {
-      TsCell to = moves->moves[i].to;
-
-      if (moves->moves[i].from != from || to == TS_NO_CELL ||
-          seen[to / 64] & (G_GUINT64_CONSTANT (1) << (to % 64)))
-        continue;
-      seen[to / 64] |= G_GUINT64_CONSTANT (1) << (to % 64);
-
-      int g = 0, delta[TS_MAX_DIMS];
-      for (guint d = 0; d < nd; d++)
+      for (guint64 words = o->placed_words[s]; words; words &= words - 1)
         {
-          delta[d] = ev->coords[to][d] - ev->coords[from][d];
-          g = gcd_of[g][ABS (delta[d])];
-        }
-      if (g == 0)
-        continue;
-      guint64 dir = 0;
-      for (guint d = 0; d < nd; d++)
-        dir |= (guint64) (delta[d] / g + 16) << (5 * d);
-      t[n++] = dir << 14 | (guint64) g << 10 | (guint64) to;
-    }
+          guint w = s * 64 + (guint) __builtin_ctzll (words);
 
-  sort_targets (t, n);
+          for (guint64 bits = o->placed[w]; bits; bits &= bits - 1)
+            {
+              guint r = w * 64 + (guint) __builtin_ctzll (bits);
+
+              if (n > 0 && !(r == last + 1 && o->extends[r]))
+                {
+                  ray_end[ray] = n;
+                  n_single += n == ray + 1;
+                  ray = n;
+                }
+              t[n++] = o->at[r];
+              last = r;
+            }
+          o->placed[w] = 0;
+        }
+      o->placed_words[s] = 0;
+    }
+  if (n > 0)
+    {
+      ray_end[ray] = n;
+      n_single += n == ray + 1;
+    }
 
   /* First the rays of one cell (leaps, and slides cut short by the board's edge): their
    * count, then their cells. Then each longer ray: its length, then its cells; a length
    * of 0 ends the list. */
-  guint ray_end[TS_MAX_CELLS];
-  guint n_single = 0;
-  for (guint i = 0; i < n;)
-    {
-      guint j = i + 1;
-      while (j < n && TARGET_DIR (t[j - 1]) == TARGET_DIR (t[j]) &&
-             TARGET_STEP (t[j]) == TARGET_STEP (t[j - 1]) + 1)
-        j++;
-      ray_end[i] = j;
-      n_single += j == i + 1;
-      i = j;
-    }
   /* Written in place: at most the n cells, a count or length per ray, and the end
    * (an append a cell was a sixth of making an engine). */
   guint start = rays->len;
@@ -234,17 +290,52 @@ append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
   *w++ = (gint16) n_single;
   for (guint i = 0; i < n; i = ray_end[i])
     if (ray_end[i] == i + 1)
-      *w++ = TARGET_CELL (t[i]);
+      *w++ = t[i];
   for (guint i = 0; i < n; i = ray_end[i])
     if (ray_end[i] > i + 1)
       {
         *w++ = (gint16) (ray_end[i] - i);
         for (guint k = i; k < ray_end[i]; k++)
-          *w++ = TARGET_CELL (t[k]);
+          *w++ = t[k];
       }
   *w++ = 0;
   g_array_set_size (rays, (guint) (w - &g_array_index (rays, gint16, 0)));
   return n;
+}
+
+/* The targets of a piece of type t alone on cell c of the empty board, as seat 0:
+ * read from the rules' tables, or where they do not tell, its moves generated. */
+static void
+lone_targets (const TsEval *ev, TsPosition *board, TsMoveList *moves, guint t, TsCell c,
+              guint64 *cells)
+{
+  if (ts_variant_lone_targets (ev->variant, t, c, cells))
+    return;
+  memset (cells, 0, ev->map_words * sizeof *cells);
+  moves->n = 0;
+  ts_position_set_piece (board, c, TS_PIECE_MAKE (0, t));
+  ts_position_generate_legal (board, moves);
+  ts_position_set_piece (board, c, 0);
+  for (guint i = 0; i < moves->n; i++)
+    {
+      TsCell to = moves->moves[i].to;
+
+      if (moves->moves[i].from == c && to != TS_NO_CELL && to != c)
+        cells[to / 64] |= G_GUINT64_CONSTANT (1) << (to % 64);
+    }
+}
+
+/* seen_from (eval.h) for the cells of the rays of a type, cells[cell * map_words]. */
+static void
+mark_seen_from (TsEval *ev, const guint64 *cells)
+{
+  for (guint c = 0; c < ev->ncells; c++)
+    for (guint w = 0; w < ev->map_words; w++)
+      for (guint64 bits = cells[c * ev->map_words + w]; bits; bits &= bits - 1)
+        {
+          guint x = w * 64 + (guint) __builtin_ctzll (bits);
+          ev->seen_from[(gsize) x * ev->map_words + c / 64] |= G_GUINT64_CONSTANT (1) << (c % 64);
+        }
 }
 
 static double
@@ -331,38 +422,6 @@ init_piece_tables (TsEval *ev)
             else
               pst[c] = EVAL_PACK ((gint16) (ev->value[t] + centre), (gint16) (ev->value[t] + centre / 2));
           }
-      }
-}
-
-/* Cell x is on a ray of type t from cell c. */
-static inline void
-mark_ray_cell (TsEval *ev, guint t, guint c, guint x)
-{
-  ev->ray_map[((gsize) t * ev->ncells + c) * ev->map_words + x / 64] |= G_GUINT64_CONSTANT (1) << (x % 64);
-  ev->seen_from[(gsize) x * ev->map_words + c / 64] |= G_GUINT64_CONSTANT (1) << (c % 64);
-}
-
-/* The cells of each (type, cell)'s rays as a bitmap, and the reverse: for each cell, the
- * cells from which some type's rays reach it. */
-static void
-init_ray_map (TsEval *ev)
-{
-  ev->map_words = (ev->ncells + 63) / 64;
-  ev->ray_map = g_new0 (guint64, (gsize) ev->n_types * ev->ncells * ev->map_words);
-  ev->seen_from = g_new0 (guint64, (gsize) ev->ncells * ev->map_words);
-  for (guint t = 0; t < ev->n_types; t++)
-    for (guint c = 0; c < ev->ncells; c++)
-      {
-        gint32 start = ev->ray_start_of[t][c];
-        if (start < 0)
-          continue;
-        const gint16 *r = ev->rays + start;
-        for (int k = 0, n1 = *r++; k < n1; k++)
-          mark_ray_cell (ev, t, c, (guint) r[k]);
-        r += r[-1];
-        for (int len; (len = *r++) != 0; r += len)
-          for (int k = 0; k < len; k++)
-            mark_ray_cell (ev, t, c, (guint) r[k]);
       }
 }
 
@@ -460,18 +519,29 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
       return;
     }
 
-  /* Probe each piece type alone on the empty board, on every cell, as seat 0. */
+  /* Each piece type alone on the empty board, on every cell, as seat 0. Its targets
+   * are the cells of its rays (ray_map) but for a king's: those give its value (for
+   * exchanges), not mobility. */
   g_autoptr (TsPosition) board = ts_position_new_empty (v);
   TsEvalWeights weights;
   g_autoptr (GArray) rays = g_array_new (FALSE, FALSE, sizeof (gint16));
   TsMoveList moves;
   int *count = g_new0 (int, ev->ncells);
+  RayOrder *order = ray_order_new (ev);
+  gsize type_words;
+  guint64 *king_cells;
 
+  ev->map_words = (ev->ncells + 63) / 64;
+  type_words = (gsize) ev->ncells * ev->map_words;
+  king_cells = g_new (guint64, type_words);
+  ev->ray_map = g_new0 (guint64, ev->n_types * type_words);
+  ev->seen_from = g_new0 (guint64, type_words);
   ts_eval_weights (v, &weights);
   ts_move_list_init (&moves);
   for (guint t = 0; t < ev->n_types; t++)
     {
       const TsPieceType *pt = &v->piece_types[t];
+      guint64 *cells = pt->royal ? king_cells : ev->ray_map + t * type_words;
       double total = 0;
 
       if (pt->pawn)
@@ -480,18 +550,16 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
           continue;
         }
       for (guint c = 0; c < ev->ncells; c++)
+        lone_targets (ev, board, &moves, t, (TsCell) c, cells + c * ev->map_words);
+      for (guint c = 0; c < ev->ncells; c++)
         {
-          moves.n = 0;
-          ts_position_set_piece (board, (TsCell) c, TS_PIECE_MAKE (0, t));
-          ts_position_generate_legal (board, &moves);
-          ts_position_set_piece (board, (TsCell) c, 0);
-
-          /* a king's rays give its value (for exchanges), but not mobility */
           if (!pt->royal)
             ev->ray_start[t * ev->ncells + c] = (gint32) rays->len;
-          count[c] = (int) append_rays (ev, rays, (TsCell) c, &moves);
+          count[c] = (int) append_rays (ev, rays, order, (TsCell) c, cells + c * ev->map_words);
           total += count[c];
         }
+      if (!pt->royal)
+        mark_seen_from (ev, cells);
       ev->mobility[t] = total / ev->ncells;
       ev->mobility_base[t] = (int) lround (MOBILITY_WEIGHT * ev->mobility[t] / 2);
       ev->attack_value[t] = (int) lround (VALUE_BASE + weights.value_per_target * ev->mobility[t]);
@@ -502,9 +570,10 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
     }
   ts_move_list_clear (&moves);
   g_free (count);
+  g_free (king_cells);
+  ray_order_free (order);
   ev->rays = (gint16 *) g_array_free (g_steal_pointer (&rays), FALSE);
 
-  init_ray_map (ev);
   init_pawn_progress (ev, &weights);
   init_phase (ev);
   init_piece_tables (ev);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "rules/rules-private.h"
+#include "rules/lone-targets.h"
 
 static gboolean
 fail (GError **error, const char *group, const char *key, const char *value, const char *why)
@@ -632,6 +633,32 @@ build_reach (TsVariant *v)
               reach_add (r, &r->reach[t][c * nw], r->to_padded[c] + pm->rays[k].off);
         }
     }
+}
+
+/* As the generator walks a lone piece's rays (chess.c, gen_rays and gen_fast): each
+ * to its range, except that a piece of only unlimited rides walks to the border; it
+ * stops at the border or on its own cell (a null offset). No condition is off on the
+ * empty board (no king has been checked), and no castle or drop is there to play. */
+gboolean
+ts_variant_lone_targets (const TsVariant *v, guint type, TsCell from, guint64 *cells)
+{
+  const TsVariantRules *r = v->rules;
+  const TsPieceMoves *pm = &r->moves[type];
+  gboolean unlimited = pm->fast && pm->n_slides == pm->n_rays;
+  int start = r->to_padded[from];
+
+  if (v->family != TS_FAMILY_CHESS || pm->seat_dependent)
+    return FALSE;
+  memset (cells, 0, r->n_occ_words * sizeof *cells);
+  for (guint k = 0; k < pm->n_rays; k++)
+    {
+      int off = pm->rays[k].off, dense;
+      guint range = off == 0 ? 0 : unlimited ? G_MAXUINT : pm->rays[k].range;
+
+      for (int to = start + off; range > 0 && (dense = r->to_dense[to]) >= 0; to += off, range--)
+        cells[(guint) dense / 64] |= G_GUINT64_CONSTANT (1) << ((guint) dense % 64);
+    }
+  return TRUE;
 }
 
 gboolean
