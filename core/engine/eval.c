@@ -160,7 +160,6 @@ typedef struct {
   gint16  *rank;                /* [difference] */
   guint8  *extends;             /* [rank]: the direction of the rank before, a step on */
   guint64 *placed;              /* a bit a rank: a cell's targets (cleared as read) */
-  guint64  placed_words[2];     /* a bit a word of placed: not 0 (boxes are < 8192) */
   TsCell  *at;                  /* [rank]: the cell of that target */
 } RayOrder;
 
@@ -203,7 +202,6 @@ ray_order_new (const TsEval *ev)
       o->centre += ((int) g->size[d] - 1) * mult[d];
       o->box *= 2 * g->size[d] - 1;
     }
-  g_assert (o->box <= 64 * 64 * G_N_ELEMENTS (o->placed_words));
   for (guint c = 0; c < ev->ncells; c++)
     for (guint d = 0; d < g->ndims; d++)
       o->key[c] += ev->coords[c][d] * mult[d];
@@ -227,79 +225,77 @@ ray_order_free (RayOrder *o)
   g_free (o);
 }
 
-/* Groups the targets of one piece, from, into rays: targets sharing a reduced
- * direction, in order of distance; a gap in the distances starts a new ray. Returns
- * the number of targets. */
-static guint
-append_rays (TsEval *ev, GArray *rays, RayOrder *o, TsCell from, const guint64 *cells)
+/* Ends the ray whose length is at longer[ray]: a ray of one cell moves to single. */
+static inline void
+end_ray (gint16 *longer, guint ray, guint *n_longer, gint16 *single, guint *n_single)
 {
+  if (*n_longer == ray + 2)
+    {
+      single[(*n_single)++] = longer[ray + 1];
+      *n_longer = ray;
+    }
+  else
+    longer[ray] = (gint16) (*n_longer - ray - 1);
+}
+
+/* Groups the targets of one piece, from, into rays: targets sharing a reduced
+ * direction, in order of distance; a gap in the distances starts a new ray. With
+ * sees, marks them in seen_from. Returns the number of targets. */
+static guint
+append_rays (TsEval *ev, GArray *rays, RayOrder *o, TsCell from, const guint64 *cells,
+             gboolean sees)
+{
+  const gint16 *rank = o->rank + o->centre - o->key[from];
+  guint64 *seen = ev->seen_from + from / 64, from_bit = G_GUINT64_CONSTANT (1) << (from % 64);
   guint n = 0;
-  TsCell t[TS_MAX_CELLS];
 
   for (guint w = 0; w < ev->map_words; w++)
-    for (guint64 bits = cells[w]; bits; bits &= bits - 1)
+    for (guint64 bits = cells[w]; bits; bits &= bits - 1, n++)
       {
         TsCell to = (TsCell) (w * 64 + (guint) __builtin_ctzll (bits));
-        guint r = (guint) o->rank[o->key[to] - o->key[from] + o->centre];
+        guint r = (guint) rank[o->key[to]];
 
         o->placed[r / 64] |= G_GUINT64_CONSTANT (1) << (r % 64);
-        o->placed_words[r / 4096] |= G_GUINT64_CONSTANT (1) << (r / 64 % 64);
         o->at[r] = to;
+        if (sees)
+          seen[(gsize) to * ev->map_words] |= from_bit;
       }
 
-  /* The targets in order; ray_end[i]: where the ray starting at target i ends. */
-  guint ray_end[TS_MAX_CELLS];
-  guint n_single = 0, ray = 0, last = 0;
-  for (guint s = 0; s < G_N_ELEMENTS (o->placed_words); s++)
-    {
-      for (guint64 words = o->placed_words[s]; words; words &= words - 1)
-        {
-          guint w = s * 64 + (guint) __builtin_ctzll (words);
-
-          for (guint64 bits = o->placed[w]; bits; bits &= bits - 1)
-            {
-              guint r = w * 64 + (guint) __builtin_ctzll (bits);
-
-              if (n > 0 && !(r == last + 1 && o->extends[r]))
-                {
-                  ray_end[ray] = n;
-                  n_single += n == ray + 1;
-                  ray = n;
-                }
-              t[n++] = o->at[r];
-              last = r;
-            }
-          o->placed[w] = 0;
-        }
-      o->placed_words[s] = 0;
-    }
-  if (n > 0)
-    {
-      ray_end[ray] = n;
-      n_single += n == ray + 1;
-    }
-
-  /* First the rays of one cell (leaps, and slides cut short by the board's edge): their
-   * count, then their cells. Then each longer ray: its length, then its cells; a length
-   * of 0 ends the list. */
-  /* Written in place: at most the n cells, a count or length per ray, and the end
-   * (an append a cell was a sixth of making an engine). */
-  guint start = rays->len;
-  g_array_set_size (rays, start + 2 * n + 2);
-  gint16 *w = &g_array_index (rays, gint16, start);
-  *w++ = (gint16) n_single;
-  for (guint i = 0; i < n; i = ray_end[i])
-    if (ray_end[i] == i + 1)
-      *w++ = t[i];
-  for (guint i = 0; i < n; i = ray_end[i])
-    if (ray_end[i] > i + 1)
+  /* The rays of one cell (leaps, and slides cut short by the board's edge) come first:
+   * each ray is listed with its length as it comes, and moves to single if it ends
+   * after one cell. */
+  gint16 single[TS_MAX_CELLS], longer[2 * TS_MAX_CELLS];
+  guint n_single = 0, n_longer = 0, ray = 0, last = G_MAXUINT;
+  for (guint w = 0; w < (o->box + 63) / 64; w++)
+    if (o->placed[w])
       {
-        *w++ = (gint16) (ray_end[i] - i);
-        for (guint k = i; k < ray_end[i]; k++)
-          *w++ = t[k];
+        for (guint64 bits = o->placed[w]; bits; bits &= bits - 1)
+          {
+            guint r = w * 64 + (guint) __builtin_ctzll (bits);
+
+            if (!(r == last + 1 && o->extends[r]))
+              {
+                if (n_longer > 0)
+                  end_ray (longer, ray, &n_longer, single, &n_single);
+                ray = n_longer++;
+              }
+            longer[n_longer++] = o->at[r];
+            last = r;
+          }
+        o->placed[w] = 0;
       }
-  *w++ = 0;
-  g_array_set_size (rays, (guint) (w - &g_array_index (rays, gint16, 0)));
+  if (n_longer > 0)
+    end_ray (longer, ray, &n_longer, single, &n_single);
+
+  /* The count of single cells, those cells, each longer ray (its length, then its
+   * cells), and a length of 0 to end the list. */
+  guint start = rays->len;
+  g_array_set_size (rays, start + n_single + n_longer + 2);
+  gint16 *out = &g_array_index (rays, gint16, start);
+  out[0] = (gint16) n_single;
+  memcpy (out + 1, single, n_single * sizeof *out);
+  memcpy (out + 1 + n_single, longer, n_longer * sizeof *out);
+  out[1 + n_single + n_longer] = 0;
   return n;
 }
 
@@ -323,19 +319,6 @@ lone_targets (const TsEval *ev, TsPosition *board, TsMoveList *moves, guint t, T
       if (moves->moves[i].from == c && to != TS_NO_CELL && to != c)
         cells[to / 64] |= G_GUINT64_CONSTANT (1) << (to % 64);
     }
-}
-
-/* seen_from (eval.h) for the cells of the rays of a type, cells[cell * map_words]. */
-static void
-mark_seen_from (TsEval *ev, const guint64 *cells)
-{
-  for (guint c = 0; c < ev->ncells; c++)
-    for (guint w = 0; w < ev->map_words; w++)
-      for (guint64 bits = cells[c * ev->map_words + w]; bits; bits &= bits - 1)
-        {
-          guint x = w * 64 + (guint) __builtin_ctzll (bits);
-          ev->seen_from[(gsize) x * ev->map_words + c / 64] |= G_GUINT64_CONSTANT (1) << (c % 64);
-        }
 }
 
 static double
@@ -560,11 +543,10 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
         {
           if (!pt->royal)
             ev->ray_start[t * ev->ncells + c] = (gint32) rays->len;
-          count[c] = (int) append_rays (ev, rays, order, (TsCell) c, cells + c * ev->map_words);
+          count[c] = (int) append_rays (ev, rays, order, (TsCell) c, cells + c * ev->map_words,
+                                        !pt->royal);
           total += count[c];
         }
-      if (!pt->royal)
-        mark_seen_from (ev, cells);
       ev->mobility[t] = total / ev->ncells;
       ev->mobility_base[t] = (int) lround (MOBILITY_WEIGHT * ev->mobility[t] / 2);
       ev->attack_value[t] = (int) lround (VALUE_BASE + weights.value_per_target * ev->mobility[t]);
