@@ -382,8 +382,8 @@ gcd_of (const int *vec, guint n)
 
 /* atk_near (see rules-private.h), from any_seat[key difference]: whether a piece of
  * some seat may attack from there. The cells of a row along x have consecutive keys:
- * a row's bits are read at once from a bitmap of those differences, a byte a 8 (a
- * lookup a cell and difference was a third of loading a variant). */
+ * a row's bits are read at once from a bitmap of those differences, 8 bytes from any
+ * byte (a lookup a cell and difference was a third of loading a variant). */
 static void
 build_attack_near (TsVariant *v, const guint16 *any_seat, int centre)
 {
