@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "rules/lone-targets.h"
 #include "rules/move.h"
 
 /* The weights below can be set for a build (-DCENTRE_WEIGHT=4): tuning matches play such
@@ -132,35 +133,8 @@ sq (int x)
   return x * x;
 }
 
-/* A probed target as one number, sorted by direction, then step: the reduced direction
- * (5 bits a dimension, each component offset by 16: boards are at most 9 wide), the step
- * (4 bits) and the cell (10 bits). Sorting and grouping compare integers (memcmp of the
- * vectors made this loop 9 % of the bench; sorting structs, a fifth of making an engine). */
-#define TARGET_DIR(k)  ((guint32) ((k) >> 14))
-#define TARGET_STEP(k) ((int) (((k) >> 10) & 0xf))
-#define TARGET_CELL(k) ((TsCell) ((k) & 0x3ff))
-
-/* A Shell sort of the targets (distinct numbers): qsort's call per comparison was
- * two fifths of grouping them, and grouping two thirds of making an engine. */
-static void
-sort_targets (guint64 *t, guint n)
-{
-  static const guint gaps[] = { 132, 57, 23, 10, 4, 1 };
-
-  for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
-    for (guint gap = gaps[g], i = gap; i < n; i++)
-      {
-        guint64 x = t[i];
-        guint j = i;
-        for (; j >= gap && t[j - gap] > x; j -= gap)
-          t[j] = t[j - gap];
-        t[j] = x;
-      }
-}
-
 /* gcd_of[a][b]: the greatest common divisor of two coordinate differences (boards are
- * at most 9 wide); gcd_of[0][a] = a. A table: the loop of remainders was a quarter of
- * grouping the targets. */
+ * at most 9 wide); gcd_of[0][a] = a. */
 static const guint8 gcd_of[9][9] = {
   { 0, 1, 2, 3, 4, 5, 6, 7, 8 },
   { 1, 1, 1, 1, 1, 1, 1, 1, 1 },
@@ -173,78 +147,178 @@ static const guint8 gcd_of[9][9] = {
   { 8, 1, 2, 1, 4, 1, 2, 1, 8 },
 };
 
-/* Groups the probed targets of one piece into rays: targets sharing a reduced
- * direction, in order of distance; a gap in the distances starts a new ray. Returns
- * the number of targets. */
-static guint
-append_rays (TsEval *ev, GArray *rays, TsCell from, const TsMoveList *moves)
-{
-  const guint nd = ev->variant->geometry.ndims;
-  guint n = 0;
-  guint64 t[TS_MAX_CELLS];
-  /* the targets seen (promotions list a cell once per piece): a bitmap, where a search
-   * of t[] made engine creation quadratic in the targets */
-  guint64 seen[(TS_MAX_CELLS + 63) / 64] = { 0 };
+/* The order of a piece's targets in its rays: by reduced direction, the last dimension
+ * the most significant, then step. The coordinate difference of two cells is a place
+ * in a box of differences (as chess-load.c's attack table), and the box's order is
+ * that of the directions: the differences are ranked once, each direction followed by
+ * its multiples, and each cell's targets fall into their ranks (sorting each cell's
+ * targets, and finding them by generating moves, were most of making an engine). */
+typedef struct {
+  guint    box;                 /* the differences */
+  int      centre;              /* the zero difference */
+  int      key[TS_MAX_CELLS];   /* key[a] - key[b] + centre: the difference from b to a */
+  gint16  *rank;                /* [difference] */
+  guint8  *extends;             /* [rank]: the direction of the rank before, a step on */
+  guint64 *placed;              /* a bit a rank: a cell's targets (cleared as read) */
+  TsCell  *at;                  /* [rank]: the cell of that target */
+} RayOrder;
 
+/* Ranks the multiples of the difference diff if it is a reduced direction; returns the
+ * next rank. */
+static guint
+rank_multiples (RayOrder *o, const TsGeometry *g, guint diff, guint r)
+{
+  int rest = (int) diff, gcd = 0, steps = TS_MAX_SIZE;
+
+  for (guint d = 0; d < g->ndims; d++)
+    {
+      int width = 2 * (int) g->size[d] - 1, delta = rest % width - ((int) g->size[d] - 1);
+
+      rest /= width;
+      gcd = gcd_of[gcd][ABS (delta)];
+      if (delta)
+        steps = MIN (steps, ((int) g->size[d] - 1) / ABS (delta));
+    }
+  for (int step = 1; gcd == 1 && step <= steps; step++, r++)
+    {
+      o->rank[o->centre + step * ((int) diff - o->centre)] = (gint16) r;
+      o->extends[r] = step > 1;
+    }
+  return r;
+}
+
+static RayOrder *
+ray_order_new (const TsEval *ev)
+{
+  const TsGeometry *g = &ev->variant->geometry;
+  RayOrder *o = g_new0 (RayOrder, 1);
+  int mult[TS_MAX_DIMS] = { 0 };
+  guint r = 0;
+
+  o->box = 1;
+  for (guint d = 0; d < g->ndims; d++)
+    {
+      mult[d] = (int) o->box;
+      o->centre += ((int) g->size[d] - 1) * mult[d];
+      o->box *= 2 * g->size[d] - 1;
+    }
+  for (guint c = 0; c < ev->ncells; c++)
+    for (guint d = 0; d < g->ndims; d++)
+      o->key[c] += ev->coords[c][d] * mult[d];
+  o->rank = g_new (gint16, o->box);
+  o->extends = g_new0 (guint8, o->box);
+  for (guint i = 0; i < o->box; i++)
+    r = rank_multiples (o, g, i, r);
+  o->rank[o->centre] = (gint16) r;   /* no target: ranked last */
+  o->placed = g_new0 (guint64, (o->box + 63) / 64);
+  o->at = g_new (TsCell, o->box);
+  return o;
+}
+
+static void
+ray_order_free (RayOrder *o)
+{
+  g_free (o->rank);
+  g_free (o->extends);
+  g_free (o->placed);
+  g_free (o->at);
+  g_free (o);
+}
+
+/* Ends the ray whose length is at longer[ray]: a ray of one cell moves to single. */
+static inline void
+end_ray (gint16 *longer, guint ray, guint *n_longer, gint16 *single, guint *n_single)
+{
+  if (*n_longer == ray + 2)
+    {
+      single[(*n_single)++] = longer[ray + 1];
+      *n_longer = ray;
+    }
+  else
+    longer[ray] = (gint16) (*n_longer - ray - 1);
+}
+
+/* Groups the targets of one piece, from, into rays: targets sharing a reduced
+ * direction, in order of distance; a gap in the distances starts a new ray. With
+ * sees, marks them in seen_from. Returns the number of targets. */
+static guint
+append_rays (TsEval *ev, GArray *rays, RayOrder *o, TsCell from, const guint64 *cells,
+             gboolean sees)
+{
+  const gint16 *rank = o->rank + o->centre - o->key[from];
+  guint64 *seen = ev->seen_from + from / 64, from_bit = G_GUINT64_CONSTANT (1) << (from % 64);
+  guint n = 0;
+
+  for (guint w = 0; w < ev->map_words; w++)
+    for (guint64 bits = cells[w]; bits; bits &= bits - 1, n++)
+      {
+        TsCell to = (TsCell) (w * 64 + (guint) __builtin_ctzll (bits));
+        guint r = (guint) rank[o->key[to]];
+
+        o->placed[r / 64] |= G_GUINT64_CONSTANT (1) << (r % 64);
+        o->at[r] = to;
+        if (sees)
+          seen[(gsize) to * ev->map_words] |= from_bit;
+      }
+
+  /* The rays of one cell (leaps, and slides cut short by the board's edge) come first:
+   * each ray is listed with its length as it comes, and moves to single if it ends
+   * after one cell. */
+  gint16 single[TS_MAX_CELLS], longer[2 * TS_MAX_CELLS];
+  guint n_single = 0, n_longer = 0, ray = 0, last = G_MAXUINT;
+  for (guint w = 0; w < (o->box + 63) / 64; w++)
+    if (o->placed[w])
+      {
+        for (guint64 bits = o->placed[w]; bits; bits &= bits - 1)
+          {
+            guint r = w * 64 + (guint) __builtin_ctzll (bits);
+
+            if (!(r == last + 1 && o->extends[r]))
+              {
+                if (n_longer > 0)
+                  end_ray (longer, ray, &n_longer, single, &n_single);
+                ray = n_longer++;
+              }
+            longer[n_longer++] = o->at[r];
+            last = r;
+          }
+        o->placed[w] = 0;
+      }
+  if (n_longer > 0)
+    end_ray (longer, ray, &n_longer, single, &n_single);
+
+  /* The count of single cells, those cells, each longer ray (its length, then its
+   * cells), and a length of 0 to end the list. */
+  guint start = rays->len;
+  g_array_set_size (rays, start + n_single + n_longer + 2);
+  gint16 *out = &g_array_index (rays, gint16, start);
+  out[0] = (gint16) n_single;
+  memcpy (out + 1, single, n_single * sizeof *out);
+  memcpy (out + 1 + n_single, longer, n_longer * sizeof *out);
+  out[1 + n_single + n_longer] = 0;
+  return n;
+}
+
+/* The targets of a piece of type t alone on cell c of the empty board, as seat 0:
+ * read from the rules' tables, or where they do not tell, its moves generated. */
+static void
+lone_targets (const TsEval *ev, TsPosition *board, TsMoveList *moves, guint t, TsCell c,
+              guint64 *cells)
+{
+  if (ts_variant_lone_targets (ev->variant, t, c, cells))
+    return;
+  memset (cells, 0, ev->map_words * sizeof *cells);
+  moves->n = 0;
+  ts_position_set_piece (board, c, TS_PIECE_MAKE (0, t));
+  ts_position_generate_legal (board, moves);
+  ts_position_set_piece (board, c, 0);
   for (guint i = 0; i < moves->n; i++)
     {
       TsCell to = moves->moves[i].to;
 
-      if (moves->moves[i].from != from || to == TS_NO_CELL ||
-          seen[to / 64] & (G_GUINT64_CONSTANT (1) << (to % 64)))
-        continue;
-      seen[to / 64] |= G_GUINT64_CONSTANT (1) << (to % 64);
-
-      int g = 0, delta[TS_MAX_DIMS];
-      for (guint d = 0; d < nd; d++)
-        {
-          delta[d] = ev->coords[to][d] - ev->coords[from][d];
-          g = gcd_of[g][ABS (delta[d])];
-        }
-      if (g == 0)
-        continue;
-      guint64 dir = 0;
-      for (guint d = 0; d < nd; d++)
-        dir |= (guint64) (delta[d] / g + 16) << (5 * d);
-      t[n++] = dir << 14 | (guint64) g << 10 | (guint64) to;
+      if (moves->moves[i].from == c && to != TS_NO_CELL && to != c)
+        cells[to / 64] |= G_GUINT64_CONSTANT (1) << (to % 64);
     }
-
-  sort_targets (t, n);
-
-  /* First the rays of one cell (leaps, and slides cut short by the board's edge): their
-   * count, then their cells. Then each longer ray: its length, then its cells; a length
-   * of 0 ends the list. */
-  guint ray_end[TS_MAX_CELLS];
-  guint n_single = 0;
-  for (guint i = 0; i < n;)
-    {
-      guint j = i + 1;
-      while (j < n && TARGET_DIR (t[j - 1]) == TARGET_DIR (t[j]) &&
-             TARGET_STEP (t[j]) == TARGET_STEP (t[j - 1]) + 1)
-        j++;
-      ray_end[i] = j;
-      n_single += j == i + 1;
-      i = j;
-    }
-  /* Written in place: at most the n cells, a count or length per ray, and the end
-   * (an append a cell was a sixth of making an engine). */
-  guint start = rays->len;
-  g_array_set_size (rays, start + 2 * n + 2);
-  gint16 *w = &g_array_index (rays, gint16, start);
-  *w++ = (gint16) n_single;
-  for (guint i = 0; i < n; i = ray_end[i])
-    if (ray_end[i] == i + 1)
-      *w++ = TARGET_CELL (t[i]);
-  for (guint i = 0; i < n; i = ray_end[i])
-    if (ray_end[i] > i + 1)
-      {
-        *w++ = (gint16) (ray_end[i] - i);
-        for (guint k = i; k < ray_end[i]; k++)
-          *w++ = TARGET_CELL (t[k]);
-      }
-  *w++ = 0;
-  g_array_set_size (rays, (guint) (w - &g_array_index (rays, gint16, 0)));
-  return n;
 }
 
 static double
@@ -334,38 +408,6 @@ init_piece_tables (TsEval *ev)
       }
 }
 
-/* Cell x is on a ray of type t from cell c. */
-static inline void
-mark_ray_cell (TsEval *ev, guint t, guint c, guint x)
-{
-  ev->ray_map[((gsize) t * ev->ncells + c) * ev->map_words + x / 64] |= G_GUINT64_CONSTANT (1) << (x % 64);
-  ev->seen_from[(gsize) x * ev->map_words + c / 64] |= G_GUINT64_CONSTANT (1) << (c % 64);
-}
-
-/* The cells of each (type, cell)'s rays as a bitmap, and the reverse: for each cell, the
- * cells from which some type's rays reach it. */
-static void
-init_ray_map (TsEval *ev)
-{
-  ev->map_words = (ev->ncells + 63) / 64;
-  ev->ray_map = g_new0 (guint64, (gsize) ev->n_types * ev->ncells * ev->map_words);
-  ev->seen_from = g_new0 (guint64, (gsize) ev->ncells * ev->map_words);
-  for (guint t = 0; t < ev->n_types; t++)
-    for (guint c = 0; c < ev->ncells; c++)
-      {
-        gint32 start = ev->ray_start_of[t][c];
-        if (start < 0)
-          continue;
-        const gint16 *r = ev->rays + start;
-        for (int k = 0, n1 = *r++; k < n1; k++)
-          mark_ray_cell (ev, t, c, (guint) r[k]);
-        r += r[-1];
-        for (int len; (len = *r++) != 0; r += len)
-          for (int k = 0; k < len; k++)
-            mark_ray_cell (ev, t, c, (guint) r[k]);
-      }
-}
-
 static void
 init_phase (TsEval *ev)
 {
@@ -383,34 +425,39 @@ init_phase (TsEval *ev)
 
 /* Each cell's neighbours (one step in any direction), ascending, ended by -1: the 3^d − 1
  * offsets with the last dimension the most significant, as in the cells' numbering.
- * (Comparing every pair of cells made this a tenth of the cost of making an engine.) */
+ * An offset is a step in the cells' numbering and the borders it crosses (bit 2d: back
+ * along dimension d, 2d + 1: forward); a cell, the borders it stands on. (Comparing
+ * every pair of cells made this a tenth of the cost of making an engine.) */
 static void
 init_neighbours (TsEval *ev)
 {
   const TsGeometry *g = &ev->variant->geometry;
   guint n_offsets = 1;
+  int step[81] = { 0 };
+  guint8 crosses[81] = { 0 };
 
   for (guint d = 0; d < g->ndims; d++)
     n_offsets *= 3;
+  for (guint o = 0; o < n_offsets; o++)
+    for (guint d = 0, rest = o, stride = 1; d < g->ndims; stride *= g->size[d], d++, rest /= 3)
+      {
+        int delta = (int) (rest % 3) - 1;
+
+        step[o] += delta * (int) stride;
+        crosses[o] |= (guint8) ((delta < 0) << 2 * d | (delta > 0) << (2 * d + 1));
+      }
   ev->neighbours = g_new (gint16, (gsize) ev->ncells * 81);
   for (guint c = 0; c < ev->ncells; c++)
     {
       guint k = 0;
+      guint8 borders = 0;
 
+      for (guint d = 0; d < g->ndims; d++)
+        borders |= (guint8) ((ev->coords[c][d] == 0) << 2 * d |
+                             (ev->coords[c][d] == (int) g->size[d] - 1) << (2 * d + 1));
       for (guint o = 0; o < n_offsets; o++)
-        {
-          int at[TS_MAX_DIMS] = { 0 };
-          gboolean inside = TRUE, moved = FALSE;
-
-          for (guint d = 0, rest = o; d < g->ndims; d++, rest /= 3)
-            {
-              at[d] = ev->coords[c][d] + (int) (rest % 3) - 1;
-              inside &= at[d] >= 0 && at[d] < (int) g->size[d];
-              moved |= rest % 3 != 1;
-            }
-          if (inside && moved)
-            ev->neighbours[c * 81 + k++] = ts_geometry_cell (g, at);
-        }
+        if (!(crosses[o] & borders) && o != n_offsets / 2)
+          ev->neighbours[c * 81 + k++] = (gint16) ((int) c + step[o]);
       ev->neighbours[c * 81 + k] = -1;
     }
 }
@@ -460,18 +507,29 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
       return;
     }
 
-  /* Probe each piece type alone on the empty board, on every cell, as seat 0. */
+  /* Each piece type alone on the empty board, on every cell, as seat 0. Its targets
+   * are the cells of its rays (ray_map) but for a king's: those give its value (for
+   * exchanges), not mobility. */
   g_autoptr (TsPosition) board = ts_position_new_empty (v);
   TsEvalWeights weights;
   g_autoptr (GArray) rays = g_array_new (FALSE, FALSE, sizeof (gint16));
   TsMoveList moves;
   int *count = g_new0 (int, ev->ncells);
+  RayOrder *order = ray_order_new (ev);
+  gsize type_words;
+  guint64 *king_cells;
 
+  ev->map_words = (ev->ncells + 63) / 64;
+  type_words = (gsize) ev->ncells * ev->map_words;
+  king_cells = g_new (guint64, type_words);
+  ev->ray_map = g_new0 (guint64, ev->n_types * type_words);
+  ev->seen_from = g_new0 (guint64, type_words);
   ts_eval_weights (v, &weights);
   ts_move_list_init (&moves);
   for (guint t = 0; t < ev->n_types; t++)
     {
       const TsPieceType *pt = &v->piece_types[t];
+      guint64 *cells = pt->royal ? king_cells : ev->ray_map + t * type_words;
       double total = 0;
 
       if (pt->pawn)
@@ -480,16 +538,13 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
           continue;
         }
       for (guint c = 0; c < ev->ncells; c++)
+        lone_targets (ev, board, &moves, t, (TsCell) c, cells + c * ev->map_words);
+      for (guint c = 0; c < ev->ncells; c++)
         {
-          moves.n = 0;
-          ts_position_set_piece (board, (TsCell) c, TS_PIECE_MAKE (0, t));
-          ts_position_generate_legal (board, &moves);
-          ts_position_set_piece (board, (TsCell) c, 0);
-
-          /* a king's rays give its value (for exchanges), but not mobility */
           if (!pt->royal)
             ev->ray_start[t * ev->ncells + c] = (gint32) rays->len;
-          count[c] = (int) append_rays (ev, rays, (TsCell) c, &moves);
+          count[c] = (int) append_rays (ev, rays, order, (TsCell) c, cells + c * ev->map_words,
+                                        !pt->royal);
           total += count[c];
         }
       ev->mobility[t] = total / ev->ncells;
@@ -502,9 +557,10 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
     }
   ts_move_list_clear (&moves);
   g_free (count);
+  g_free (king_cells);
+  ray_order_free (order);
   ev->rays = (gint16 *) g_array_free (g_steal_pointer (&rays), FALSE);
 
-  init_ray_map (ev);
   init_pawn_progress (ev, &weights);
   init_phase (ev);
   init_piece_tables (ev);

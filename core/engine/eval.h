@@ -19,9 +19,10 @@ typedef struct {
   int      attack_value[16];    /* for MVV/LVA and the greedy player: royal pieces too */
   double   mobility[16];        /* average number of targets on the empty board */
   int      mobility_base[16];   /* the mobility term's zero: half the average, weighted */
-  /* Empty-board rays per type and cell, found by probing the move generator: the
-   * number of rays of one cell and their cells, then the longer rays, each its length
-   * then its cells in order of distance; a length of 0 ends the cell's list. */
+  /* Empty-board rays per type and cell, from the targets of the piece alone there
+   * (ts_variant_lone_targets): the number of rays of one cell and their cells, then
+   * the longer rays, each its length then its cells in order of distance; a length of
+   * 0 ends the cell's list. */
   gint32  *ray_start;           /* [type * ncells + cell] -> index into rays, or -1 */
   const gint32 *ray_start_of[16];   /* [type][cell]: into ray_start */
   guint8   reachable[4][256];   /* [seat][board value]: empty, or another seat's piece */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "rules/rules-private.h"
+#include "rules/lone-targets.h"
 
 static gboolean
 fail (GError **error, const char *group, const char *key, const char *value, const char *why)
@@ -380,35 +381,39 @@ gcd_of (const int *vec, guint n)
 }
 
 /* atk_near (see rules-private.h), from any_seat[key difference]: whether a piece of
- * some seat may attack from there. */
+ * some seat may attack from there. The cells of a row along x have consecutive keys:
+ * a row's bits are read at once from a bitmap of those differences, 8 bytes from any
+ * byte (a lookup a cell and difference was a third of loading a variant). */
 static void
 build_attack_near (TsVariant *v, const guint16 *any_seat, int centre)
 {
   TsVariantRules *r = v->rules;
-  guint ncells = v->geometry.ncells, nw = r->n_occ_words;
+  guint ncells = v->geometry.ncells, nw = r->n_occ_words, width = v->geometry.size[0];
+  guint n_diffs = 2 * (guint) centre + 1;
+  guint8 *attacking = g_new0 (guint8, n_diffs / 8 + 9);   /* 8 bytes read from each */
+  const int *key = r->atk_key;
+  guint64 row_mask = (G_GUINT64_CONSTANT (1) << width) - 1;
 
-  /* keys are at most centre; the cell of each key, and the key differences that may
-   * attack: each target then tries those only, not every cell */
-  int *cell_of = g_new (int, centre + 1), *attacking = g_new (int, 2 * centre + 1);
-  guint n_attacking = 0;
-
-  for (int k = 0; k <= centre; k++)
-    cell_of[k] = -1;
-  for (guint c = 0; c < ncells; c++)
-    cell_of[r->atk_key[c]] = (int) c;
-  for (int delta = -centre; delta <= centre; delta++)
-    if (any_seat[delta])
-      attacking[n_attacking++] = delta;
+  for (guint i = 0; i < n_diffs; i++)
+    attacking[i / 8] |= (guint8) ((any_seat[(int) i - centre] != 0) << (i % 8));
   r->atk_near = g_new0 (guint64, ncells * nw);
   for (guint c = 0; c < ncells; c++)
-    for (guint i = 0; i < n_attacking; i++)
-      {
-        int key = r->atk_key[c] + attacking[i], from = key >= 0 && key <= centre ? cell_of[key] : -1;
+    {
+      guint64 *near = r->atk_near + c * nw;
+      int base = centre - key[c];
 
-        if (from >= 0)
-          r->atk_near[c * nw + (guint) from / 64] |= G_GUINT64_CONSTANT (1) << (from % 64);
-      }
-  g_free (cell_of);
+      for (guint row = 0; row < ncells; row += width)
+        {
+          guint at = (guint) (key[row] + base), shift = row % 64;
+          guint64 bits;
+
+          memcpy (&bits, attacking + at / 8, sizeof bits);
+          bits = GUINT64_FROM_LE (bits) >> (at % 8) & row_mask;
+          near[row / 64] |= bits << shift;
+          if (shift + width > 64)
+            near[row / 64 + 1] |= bits >> (64 - shift);
+        }
+    }
   g_free (attacking);
 }
 
@@ -427,31 +432,21 @@ atk_rays_by_offset (const TsVariantRules *r)
   return atk_of;
 }
 
-/* Every capture step of every pawn-like type and seat. */
-typedef struct {
-  int     off;
-  guint   seat;
-  guint16 bit;
-} TsPawnCapture;
-
-static TsPawnCapture *
-pawn_captures (const TsVariant *v, guint *n)
+/* The pawn-like types capturing by each padded offset, 16 bits a seat (seat s's from
+ * bit 16 s): caps_of[off] for |off| <= n_padded, as atk_rays_by_offset. */
+static guint64 *
+pawn_captures_by_offset (const TsVariant *v)
 {
   const TsVariantRules *r = v->rules;
-  TsPawnCapture *caps;
+  int n = (int) r->n_padded;
+  guint64 *caps_of = g_new0 (guint64, 2 * n + 1) + n;
 
-  *n = 0;
-  for (guint s = 0; s < v->n_seats && r->pawnlike_mask; s++)
-    for (guint t = 0; t < v->n_piece_types; t++)
-      if (r->pawnlike_mask & (1u << t))
-        *n += r->moves[t].n_captures[s];
-  caps = g_new (TsPawnCapture, MAX (*n, 1));
-  *n = 0;
-  for (guint s = 0; s < v->n_seats && r->pawnlike_mask; s++)
+  for (guint s = 0; s < v->n_seats; s++)
     for (guint t = 0; t < v->n_piece_types; t++)
       for (guint c = 0; c < r->moves[t].n_captures[s] && (r->pawnlike_mask & (1u << t)); c++)
-        caps[(*n)++] = (TsPawnCapture) { r->moves[t].captures[s][c], s, (guint16) (1u << t) };
-  return caps;
+        if (ABS (r->moves[t].captures[s][c]) <= n)
+          caps_of[r->moves[t].captures[s][c]] |= (guint64) (1u << t) << (16 * s);
+  return caps_of;
 }
 
 /* The lookup tables of ts_chess_attacked (see rules-private.h). */
@@ -474,8 +469,7 @@ build_attack_table (TsVariant *v)
   guint16 *pawn[TS_MAX_SEATS] = { NULL };
   for (guint s = 0; s < v->n_seats && r->pawnlike_mask; s++)
     pawn[s] = g_new0 (guint16, box);
-  guint n_pawn_caps;
-  TsPawnCapture *pawn_caps = pawn_captures (v, &n_pawn_caps);
+  guint64 *caps_of = pawn_captures_by_offset (v);
   int *atk_of = atk_rays_by_offset (r);
   for (guint i = 0; i < box; i++)
     {
@@ -502,12 +496,11 @@ build_attack_table (TsVariant *v)
           table[i].step = (gint16) uoff;
           table[i].dist = (guint8) k;
         }
-      for (guint c = 0; c < n_pawn_caps; c++)
-        if (pawn_caps[c].off == -off)
-          pawn[pawn_caps[c].seat][i] |= pawn_caps[c].bit;
+      for (guint s = 0; s < v->n_seats && caps_of[-off]; s++)
+        pawn[s][i] |= (guint16) (caps_of[-off] >> 16 * s);
     }
   g_free (atk_of - r->n_padded);
-  g_free (pawn_caps);
+  g_free (caps_of - r->n_padded);
   r->atk_key = g_new (int, g->ncells);
   for (guint c = 0; c < g->ncells; c++)
     {
@@ -539,7 +532,7 @@ build_attack_table (TsVariant *v)
 
 unsupported:
   g_free (atk_of - r->n_padded);
-  g_free (pawn_caps);
+  g_free (caps_of - r->n_padded);
   g_free (table);
   for (guint s = 0; s < v->n_seats; s++)
     g_free (pawn[s]);
@@ -632,6 +625,32 @@ build_reach (TsVariant *v)
               reach_add (r, &r->reach[t][c * nw], r->to_padded[c] + pm->rays[k].off);
         }
     }
+}
+
+/* As the generator walks a lone piece's rays (chess.c, gen_rays and gen_fast): each
+ * to its range, except that a piece of only unlimited rides walks to the border; it
+ * stops at the border or on its own cell (a null offset). No condition is off on the
+ * empty board (no king has been checked), and no castle or drop is there to play. */
+gboolean
+ts_variant_lone_targets (const TsVariant *v, guint type, TsCell from, guint64 *cells)
+{
+  const TsVariantRules *r = v->rules;
+  const TsPieceMoves *pm = &r->moves[type];
+  gboolean unlimited = pm->fast && pm->n_slides == pm->n_rays;
+  int start = r->to_padded[from];
+
+  if (v->family != TS_FAMILY_CHESS || pm->seat_dependent)
+    return FALSE;
+  memset (cells, 0, r->n_occ_words * sizeof *cells);
+  for (guint k = 0; k < pm->n_rays; k++)
+    {
+      int off = pm->rays[k].off, dense;
+      guint range = off == 0 ? 0 : unlimited ? G_MAXUINT : pm->rays[k].range;
+
+      for (int to = start + off; range > 0 && (dense = r->to_dense[to]) >= 0; to += off, range--)
+        cells[(guint) dense / 64] |= G_GUINT64_CONSTANT (1) << ((guint) dense % 64);
+    }
+  return TRUE;
 }
 
 gboolean
