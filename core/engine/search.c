@@ -306,24 +306,27 @@ qsearch (TsEngine *e, int alpha, int beta, int ply, int qply)
   if (ply >= TS_ENGINE_MAX_PLY - 1)
     return evaluate (e, ply);
 
+  /* The evaluation before the table's probe: the probe's bucket, prefetched when the
+   * move was made, is in the cache by then (probing first waited for it), and few
+   * quiescence nodes are cut by the table (3 % of the bench's). In check, not for
+   * standing pat: the evasions' evaluations start from this one (cheaper than
+   * evaluating each of them whole). */
+  in_check = qply < QS_CHECK_PLIES && ts_position_in_check (pos);
+  if (!in_check)
+    stand = evaluate (e, ply);
+  else if (e->eval_state)
+    evaluate (e, ply);
+
   key = ts_position_hash (pos) ^ e->key_salt;
   if (ts_tt_probe (&e->tt, key, ply, &tt_move, &tt_score, &tt_depth, &tt_bound) &&
       tt_cuts (tt_bound, tt_score, alpha, beta))
     return tt_score;
 
   my_side = ts_engine_stm_side (e);
-  in_check = qply < QS_CHECK_PLIES && ts_position_in_check (pos);
   if (in_check)
-    {
-      best = -TS_SCORE_INFINITE;
-      /* not for standing pat: the evasions' evaluations start from this one (cheaper
-       * than evaluating each of them whole) */
-      if (e->eval_state)
-        evaluate (e, ply);
-    }
+    best = -TS_SCORE_INFINITE;
   else
     {
-      stand = evaluate (e, ply);
       /* Capture chains are long on big 3D boards (Doseki's above all): cap them. */
       if (stand >= beta || qply >= (e->ev.doseki ? DOSEKI_QS_PLIES : QS_MAX_PLIES))
         return stand;
