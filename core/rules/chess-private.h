@@ -23,6 +23,9 @@ typedef struct {
   const guint8         *cap_ok;       /* [256] board values the mover may capture */
   const guint8         *cnt_ok;       /* [256] the same, and empty cells */
   gboolean              first_only;   /* counting: stop once a move is counted */
+  guint                 pieces_end;   /* ts_chess_gen_pseudo's list: the end of the pieces'
+                                       * moves (by their from cells, ascending), before
+                                       * castling and drops */
 } TsChessGen;
 
 /* chess.c: generation and legality */

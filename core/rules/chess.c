@@ -1,6 +1,8 @@
 /* The chess family: move generation and legality, driven by the tables built from the
  * variant description (chess-load.c); the attacks are in chess-attack.c, make/unmake
  * and the result in chess-make.c. */
+#include <string.h>
+
 #include "rules/chess-private.h"
 
 /* A move from the TsCell from to the internal cell to. */
@@ -414,6 +416,7 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
     cnt = gen_pieces (g, out, FALSE, FALSE);
   if (count)
     *count += cnt;
+  g->pieces_end = out->n;
 
   if (noisy || (first_only && cnt))
     return;
@@ -443,7 +446,7 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
 }
 
 /* 1: legal, 0: illegal, -1: needs the test on the board. */
-static int
+static inline G_ALWAYS_INLINE int
 classify (const TsChessGen *g, TsMove m)
 {
   int from, to;
@@ -466,6 +469,82 @@ classify (const TsChessGen *g, TsMove m)
         return 0;
     }
   return from >= 0 && is_pinned (g, from) ? -1 : 1;
+}
+
+/* Keeps the legal ones of moves[start, end) (only the first with stop_at_one), in
+ * their order, from moves[write] on; returns the end of the kept ones. */
+static guint
+keep_legal (TsChessGen *g, TsMove *moves, guint write, guint start, guint end, gboolean stop_at_one)
+{
+  for (guint i = start; i < end; i++)
+    {
+      TsMove m = moves[i];
+      int c = classify (g, m);
+
+      if (c > 0 || (c < 0 && ts_chess_test_move (g, m)))
+        {
+          moves[write++] = m;
+          if (stop_at_one)
+            break;
+        }
+    }
+  return write;
+}
+
+/* The first of moves[lo, hi), sorted by from, from a cell not below from. */
+static guint
+first_from (const TsMove *moves, guint lo, guint hi, TsCell from)
+{
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (moves[mid].from < from)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* keep_legal out of check, without an en passant capture: of the pieces' moves only
+ * the guarded king's and the pinned pieces' can be illegal (classify), found by their
+ * from cells in the sorted list; the others are kept without a look at each. */
+static void
+keep_legal_out_of_check (TsChessGen *g, TsMoveList *out, guint start)
+{
+  TsMove *moves = out->moves;
+  TsCell cells[G_N_ELEMENTS (g->pinned) + 1];
+  guint n_cells = 0, write = start, read = start, end = g->pieces_end;
+
+  cells[n_cells++] = g->guard_dense;
+  for (guint i = 0; i < g->n_pinned; i++)
+    {
+      TsCell c = g->r->to_dense[g->pinned[i]];
+      guint k = n_cells++;
+
+      for (; k > 0 && cells[k - 1] > c; k--)
+        cells[k] = cells[k - 1];
+      cells[k] = c;
+    }
+  for (guint i = 0; i < n_cells; i++)
+    {
+      guint lo = first_from (moves, read, end, cells[i]);
+      guint hi = first_from (moves, lo, end, cells[i] + 1);
+
+      if (lo == hi)
+        continue;   /* no moves (or a cell met twice) */
+      if (write != read)
+        memmove (moves + write, moves + read, (lo - read) * sizeof *moves);
+      write += lo - read;
+      write = keep_legal (g, moves, write, lo, hi, FALSE);
+      read = hi;
+    }
+  if (write != read)
+    memmove (moves + write, moves + read, (end - read) * sizeof *moves);
+  write += end - read;
+  /* castling, drops */
+  out->n = keep_legal (g, moves, write, end, out->n, FALSE);
 }
 
 /* Is m legal? Plays it on the bare board (no hash, no counters), looks at the
@@ -532,26 +611,11 @@ generate (TsPosition *p, TsMoveList *out, gboolean noisy, gboolean stop_at_one, 
   g.first_only = stop_at_one && count && !r->compulsory_capture;
   ts_chess_gen_pseudo (&g, out, noisy && !r->compulsory_capture,
                        r->compulsory_capture || g.guard < 0 ? NULL : count);
-  if (g.guard >= 0)
-    {
-      /* locals: the compiler would read them again after every store into moves */
-      TsMove *moves = out->moves;
-      guint n = start, end = out->n;
-
-      for (guint i = start; i < end; i++)
-        {
-          TsMove m = moves[i];
-          int c = classify (&g, m);
-
-          if (c > 0 || (c < 0 && ts_chess_test_move (&g, m)))
-            {
-              moves[n++] = m;
-              if (stop_at_one)
-                break;
-            }
-        }
-      out->n = n;
-    }
+  if (g.guard >= 0 && !g.in_check && !stop_at_one && !count &&
+      (p->st.ep_cell < 0 || p->st.ep_victim < 0))
+    keep_legal_out_of_check (&g, out, start);
+  else if (g.guard >= 0)
+    out->n = keep_legal (&g, out->moves, start, start, out->n, stop_at_one);
   if (r->compulsory_capture)
     {
       gboolean any = FALSE;
