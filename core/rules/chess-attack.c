@@ -196,6 +196,7 @@ scan_pieces (const TsPosition *p, int cell, guint8 seats, TsAttack *found, guint
   int key = r->atk_key[r->to_dense[cell]];
   /* only the pieces on cells from which a piece may attack cell are looked up */
   const guint64 *near = &r->atk_near[r->to_dense[cell] * r->n_occ_words];
+  const guint64 *near_short = &r->atk_near_short[r->to_dense[cell] * r->n_occ_words];
   guint n = 0;
 
   /* the seats in order, as the exchanges pick the first of equal attackers */
@@ -207,7 +208,8 @@ scan_pieces (const TsPosition *p, int cell, guint8 seats, TsAttack *found, guint
       const guint16 *pawn = r->atk_pawn[s], *any_here = r->atk_any[s] - key;
 
       for (guint w = 0; w < r->n_occ_words; w++)
-        for (guint64 bits = p->occ[s][w] & near[w]; bits; bits &= bits - 1)
+        for (guint64 bits = p->occ[s][w] & near[w] & (near_short[w] | ~p->occ_short[w]); bits;
+             bits &= bits - 1)
           {
             int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
             guint could = any_here[r->atk_key[dense]];
@@ -260,6 +262,60 @@ scan_pieces (const TsPosition *p, int cell, guint8 seats, TsAttack *found, guint
           }
     }
   return MIN (n, max);
+}
+
+/* short_mask and atk_near_short (see rules-private.h), from atk_any: the cells from
+ * which a short-range piece of some seat may attack each cell. */
+void
+ts_chess_build_short_near (TsVariant *v)
+{
+  TsVariantRules *r = v->rules;
+  guint ncells = v->geometry.ncells, nw = r->n_occ_words;
+  int centre = 0;
+
+  for (guint t = 0; t < v->n_piece_types; t++)
+    {
+      gboolean short_range = TRUE;
+
+      for (guint k = 0; k < r->moves[t].n_rays; k++)
+        short_range = short_range && r->moves[t].rays[k].range == 1;
+      if (short_range)
+        r->short_mask |= (guint16) (1u << t);
+    }
+  if (!r->atk_delta)
+    return;   /* no scan by pieces */
+  /* keys run from 0 to the box's centre, the largest */
+  for (guint c = 0; c < ncells; c++)
+    centre = MAX (centre, r->atk_key[c]);
+
+  int *cell_of = g_new (int, centre + 1), *attacking = g_new (int, 2 * centre + 1);
+  guint n_attacking = 0;
+
+  for (int k = 0; k <= centre; k++)
+    cell_of[k] = -1;
+  for (guint c = 0; c < ncells; c++)
+    cell_of[r->atk_key[c]] = (int) c;
+  for (int delta = -centre; delta <= centre; delta++)
+    {
+      guint any = 0;
+
+      for (guint s = 0; s < v->n_seats; s++)
+        any |= r->atk_any[s][delta];
+      if (any & r->short_mask)
+        attacking[n_attacking++] = delta;
+    }
+  r->atk_near_short = g_new0 (guint64, ncells * nw);
+  for (guint c = 0; c < ncells; c++)
+    for (guint i = 0; i < n_attacking; i++)
+      {
+        int key = r->atk_key[c] + attacking[i];
+        int from = key >= 0 && key <= centre ? cell_of[key] : -1;
+
+        if (from >= 0)
+          r->atk_near_short[c * nw + (guint) from / 64] |= G_GUINT64_CONSTANT (1) << (from % 64);
+      }
+  g_free (cell_of);
+  g_free (attacking);
 }
 
 gboolean

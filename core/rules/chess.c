@@ -732,10 +732,20 @@ chess_setup (TsPosition *p)
       ts_position_put (p, (int) i, r->initial[i]);
 }
 
+/* The variant's tables (chess-load.c), and the attack scans' short-range filter. */
+static gboolean
+chess_load_variant (TsVariant *v, GKeyFile *kf, GError **error)
+{
+  if (!ts_variant_load_chess (v, kf, error))
+    return FALSE;
+  ts_chess_build_short_near (v);
+  return TRUE;
+}
+
 const TsRulesOps ts_chess_ops = {
   .family = "chess",
   .family_id = TS_FAMILY_CHESS,
-  .load_variant = ts_variant_load_chess,
+  .load_variant = chess_load_variant,
   .setup = chess_setup,
   .generate = chess_generate,
   .generate_noisy = chess_generate_noisy,

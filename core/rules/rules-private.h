@@ -111,6 +111,12 @@ struct _TsVariantRules {
   guint16       *atk_pawn[TS_MAX_SEATS];
   guint16       *atk_any[TS_MAX_SEATS];
   guint64       *atk_near;       /* [dense target][word]: cells a piece may attack it from */
+  /* The same for the short-range types (short_mask: every ray one step, pawn-likes
+   * without rays; set by chess.c after loading): a scan skips the pieces of those
+   * types (TsPosition.occ_short) outside atk_near_short, most of the pieces on a
+   * target's lines being pawns, knights and kings that cannot attack it from there. */
+  guint16        short_mask;
+  guint64       *atk_near_short;  /* [dense target][word] */
   /* Noisy generation's filter: the cells a leaper type reaches from a cell, [dense][word]
    * (n_occ_words words a cell; NULL for a type that rides), and for a pawn-like type
    * the cells it captures on and the promotion-zone cells it moves to, per seat
@@ -153,6 +159,7 @@ struct _TsPosition {
   guint            ply;
   guint8          *board;          /* [n_padded] */
   guint64          occ[TS_MAX_SEATS][TS_OCC_WORDS];   /* dense cells per seat */
+  guint64          occ_short[TS_OCC_WORDS];           /* of short_mask types, every seat */
   gint16           king[TS_MAX_SEATS];                /* internal cell or -1 */
   guint64         *history;        /* hashes of earlier positions, for repetition */
   /* Whether the side to move is in check, as last worked out (by a generation or a
@@ -206,6 +213,7 @@ ts_position_put (TsPosition *p,
 
       p->st.hash ^= ts_piece_key (v, dense, old);
       p->occ[s][dense >> 6] &= ~(G_GUINT64_CONSTANT (1) << (dense & 63));
+      p->occ_short[dense >> 6] &= ~(G_GUINT64_CONSTANT (1) << (dense & 63));
       if (p->king[s] == cell && v->piece_types[TS_PIECE_TYPE (old)].royal)
         p->king[s] = -1;
     }
@@ -216,6 +224,8 @@ ts_position_put (TsPosition *p,
 
       p->st.hash ^= ts_piece_key (v, dense, value);
       p->occ[s][dense >> 6] |= G_GUINT64_CONSTANT (1) << (dense & 63);
+      if (v->rules->short_mask & (1u << TS_PIECE_TYPE (value)))
+        p->occ_short[dense >> 6] |= G_GUINT64_CONSTANT (1) << (dense & 63);
       if (v->piece_types[TS_PIECE_TYPE (value)].royal)
         p->king[s] = (gint16) cell;
     }
