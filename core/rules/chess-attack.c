@@ -214,8 +214,10 @@ scan_pieces (const TsPosition *p, int cell, guint8 seats, TsAttack *found, guint
             int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
             guint could = any_here[r->atk_key[dense]];
 
-            if (!could)
-              continue;   /* no piece attacks from there */
+            /* the position's piece there cannot attack from there (the board's, read
+             * next, differs only where emptied or given the mover's piece) */
+            if (!(could & p->type_bit[dense]))
+              continue;
             int k = r->atk_key[dense] - key;
             int from = r->to_padded[dense];
             guint8 val = b[from];

@@ -160,6 +160,7 @@ struct _TsPosition {
   guint8          *board;          /* [n_padded] */
   guint64          occ[TS_MAX_SEATS][TS_OCC_WORDS];   /* dense cells per seat */
   guint64          occ_short[TS_OCC_WORDS];           /* of short_mask types, every seat */
+  guint16          type_bit[TS_MAX_CELLS];            /* dense: 1 << the piece's type, 0 empty */
   gint16           king[TS_MAX_SEATS];                /* internal cell or -1 */
   guint64         *history;        /* hashes of earlier positions, for repetition */
   /* Whether the side to move is in check, as last worked out (by a generation or a
@@ -218,6 +219,7 @@ ts_position_put (TsPosition *p,
         p->king[s] = -1;
     }
   p->board[cell] = value;
+  p->type_bit[dense] = value & 0x80 ? (guint16) (1u << TS_PIECE_TYPE (value)) : 0;
   if (value & 0x80)
     {
       guint s = TS_PIECE_SEAT (value);
