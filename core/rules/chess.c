@@ -6,12 +6,16 @@
 #include "rules/chess-private.h"
 
 /* A move from the TsCell from to the internal cell to. */
+static inline TsMove
+move_to (const TsVariantRules *r, TsCell from, int to, guint type, guint promo, guint flags)
+{
+  return (TsMove) { from, r->to_dense[to], (guint8) type, (guint8) promo, (guint8) flags, 0 };
+}
+
 static inline void
 push (TsMoveList *out, const TsVariantRules *r, TsCell from, int to, guint type, guint promo, guint flags)
 {
-  TsMove m = { from, r->to_dense[to], (guint8) type, (guint8) promo, (guint8) flags, 0 };
-
-  ts_move_list_push (out, m);
+  ts_move_list_push (out, move_to (r, from, to, type, promo, flags));
 }
 
 static inline void
@@ -84,9 +88,11 @@ is_pinned (const TsChessGen *g, int cell)
 
 /* The pseudo-legal moves of g->side's piece on from (padded); with counting, the
  * ones that need no legality test are counted (returned) instead of listed. The
- * helpers below are always inlined into the three modes (gen_piece_all, _noisy,
+ * helpers below are always inlined into the modes (gen_piece_all, _listed, _noisy,
  * _counted), each compiled without the others' tests. Locals in TsPieceGen: the
- * pushes could alias the tables, to be read again at every move. */
+ * pushes could alias the tables, to be read again at every move. With reserved, the
+ * list has room for any piece's moves (max_piece_moves): they are written through a
+ * local cursor w, without the push's test for room and its stores of the count. */
 typedef struct {
   const TsVariantRules *r;
   const TsPosition     *p;
@@ -97,12 +103,22 @@ typedef struct {
   TsCell                from;   /* the piece's cell, as the moves name it */
 } TsPieceGen;
 
-#define GEN_PIECE_PARAMS const TsPieceGen *pg, TsMoveList *out, int from, gboolean noisy, gboolean counting
+#define GEN_PIECE_PARAMS const TsPieceGen *pg, TsMoveList *out, int from, gboolean noisy, \
+                         gboolean counting, gboolean reserved
 #define EMIT(t, fl) G_STMT_START {                                                     \
-    if (counting) cnt++; else push (out, pg->r, pg->from, t, pg->type, TS_NO_PROMO, fl); } G_STMT_END
+    if (counting) cnt++;                                                                 \
+    else if (reserved) *w++ = move_to (pg->r, pg->from, t, pg->type, TS_NO_PROMO, fl);    \
+    else push (out, pg->r, pg->from, t, pg->type, TS_NO_PROMO, fl); } G_STMT_END
 #define EMIT_PAWN(t, fl) G_STMT_START {                                                \
     if (counting) cnt += pg->r->promo_zone[pg->side][t] ? pg->r->n_promos : 1;           \
-    else push_pawn (out, pg->r, pg->side, pg->from, t, pg->type, fl); } G_STMT_END
+    else if (!reserved) push_pawn (out, pg->r, pg->side, pg->from, t, pg->type, fl);     \
+    else if (pg->r->promo_zone[pg->side][t])                                             \
+      for (guint i_ = 0; i_ < pg->r->n_promos; i_++)                                     \
+        *w++ = move_to (pg->r, pg->from, t, pg->type, pg->r->promos[i_], fl);             \
+    else *w++ = move_to (pg->r, pg->from, t, pg->type, TS_NO_PROMO, fl); } G_STMT_END
+/* the cursor, and the list's count from it at the end */
+#define CURSOR_OPEN  TsMove *w = reserved ? out->moves + out->n : NULL
+#define CURSOR_CLOSE G_STMT_START { if (reserved) out->n = (guint) (w - out->moves); } G_STMT_END
 
 /* A pawn-like piece: its moves and captures depend on its seat. */
 static inline G_ALWAYS_INLINE guint64
@@ -144,6 +160,7 @@ gen_pawn (GEN_PIECE_PARAMS)
   const guint8 *zone = pg->r->promo_zone[side];
   /* the en passant cell, where the pawn that passed it may be taken */
   int ep = st->ep_victim >= 0 && cap_ok[b[st->ep_victim]] ? st->ep_cell : -1;
+  CURSOR_OPEN;
 
   for (guint k = 0; k < n_mv; k++)
     {
@@ -162,9 +179,12 @@ gen_pawn (GEN_PIECE_PARAMS)
 
       if (cap_ok[b[to]])
         EMIT_PAWN (to, TS_MOVE_CAPTURE);
+      else if (to == ep && reserved)
+        *w++ = move_to (pg->r, pg->from, to, pg->type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
       else if (to == ep)
         push (out, pg->r, pg->from, to, pg->type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
     }
+  CURSOR_CLOSE;
   return cnt;
 }
 
@@ -178,6 +198,7 @@ gen_fast (GEN_PIECE_PARAMS, gboolean ride)
   const int *offs = ride ? pg->pm->slides : pg->pm->leaps;
   guint n_offs = ride ? pg->pm->n_slides : pg->pm->n_leaps;
   guint64 cnt = 0;
+  CURSOR_OPEN;
 
   for (guint k = 0; k < n_offs; k++)
     {
@@ -196,6 +217,7 @@ gen_fast (GEN_PIECE_PARAMS, gboolean ride)
       if (cap_ok[tv])
         EMIT (to, TS_MOVE_CAPTURE);
     }
+  CURSOR_CLOSE;
   return cnt;
 }
 
@@ -208,6 +230,7 @@ gen_rays (GEN_PIECE_PARAMS)
   guint n_rays = pg->pm->n_rays;
   gboolean cond_off = (pg->p->st.checked_mask & (1u << pg->side)) != 0;
   guint64 cnt = 0;
+  CURSOR_OPEN;
 
   for (guint k = 0; k < n_rays; k++)
     {
@@ -232,6 +255,7 @@ gen_rays (GEN_PIECE_PARAMS)
       if (cap_ok[tv])
         EMIT (to, TS_MOVE_CAPTURE);
     }
+  CURSOR_CLOSE;
   return cnt;
 }
 
@@ -259,25 +283,31 @@ count_fast (const TsPieceGen *pg, const guint8 *cnt_ok, int from)
 }
 
 static inline G_ALWAYS_INLINE guint64
-gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean counting)
+gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean counting,
+           gboolean reserved)
 {
   const guint8 *b = g->p->board;
   TsPieceGen pg = { g->r, g->p, b, g->cap_ok, &g->r->moves[TS_PIECE_TYPE (b[from])],
                     g->side, TS_PIECE_TYPE (b[from]), b[from], g->r->to_dense[from] };
   const TsPieceMoves *pm = pg.pm;
 
+  if (reserved)
+    while (G_UNLIKELY (out->capacity - out->n < g->r->max_piece_moves))
+      ts_move_list_grow (out);
   if (pm->seat_dependent)
-    return gen_pawn (&pg, out, from, noisy, counting);
+    return gen_pawn (&pg, out, from, noisy, counting, reserved);
   if (counting && !noisy && pm->fast)
     return count_fast (&pg, g->cnt_ok, from);
   if (pm->fast && pm->n_slides == pm->n_rays)
-    return gen_fast (&pg, out, from, noisy, counting, TRUE);
+    return gen_fast (&pg, out, from, noisy, counting, reserved, TRUE);
   if (pm->fast && pm->n_leaps == pm->n_rays)
-    return gen_fast (&pg, out, from, noisy, counting, FALSE);
-  return gen_rays (&pg, out, from, noisy, counting);
+    return gen_fast (&pg, out, from, noisy, counting, reserved, FALSE);
+  return gen_rays (&pg, out, from, noisy, counting, reserved);
 }
 #undef EMIT
 #undef EMIT_PAWN
+#undef CURSOR_OPEN
+#undef CURSOR_CLOSE
 #undef GEN_PIECE_PARAMS
 
 /* inlined into ts_chess_gen_pseudo's loop too (as the other two are): the call and
@@ -285,19 +315,27 @@ gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean co
 static inline G_ALWAYS_INLINE guint64
 gen_piece_all (TsChessGen *g, TsMoveList *out, int from)
 {
-  return gen_piece (g, out, from, FALSE, FALSE);
+  return gen_piece (g, out, from, FALSE, FALSE, FALSE);
+}
+
+/* the same with room reserved (the lists of a whole generation, kept from node to
+ * node: not a list made for a few moves, where the room would cost allocations) */
+static inline G_ALWAYS_INLINE guint64
+gen_piece_listed (TsChessGen *g, TsMoveList *out, int from)
+{
+  return gen_piece (g, out, from, FALSE, FALSE, TRUE);
 }
 
 static guint64
 gen_piece_noisy (TsChessGen *g, TsMoveList *out, int from)
 {
-  return gen_piece (g, out, from, TRUE, FALSE);
+  return gen_piece (g, out, from, TRUE, FALSE, TRUE);
 }
 
 static guint64
 gen_piece_counted (TsChessGen *g, TsMoveList *out, int from)
 {
-  return gen_piece (g, out, from, FALSE, TRUE);
+  return gen_piece (g, out, from, FALSE, TRUE, FALSE);
 }
 
 /* Noisy generation's filter (see TsVariantRules.reach), set up once a generation:
@@ -387,8 +425,10 @@ gen_pieces (TsChessGen *g, TsMoveList *out, gboolean noisy, gboolean counting)
             }
           else if (counting && !g->in_check && from != g->guard && !is_pinned (g, from))
             cnt += gen_piece_counted (g, out, from);
-          else
+          else if (counting)
             cnt += gen_piece_all (g, out, from);
+          else
+            cnt += gen_piece_listed (g, out, from);
         }
     }
   return cnt;
@@ -732,13 +772,35 @@ chess_setup (TsPosition *p)
       ts_position_put (p, (int) i, r->initial[i]);
 }
 
-/* The variant's tables (chess-load.c), and the attack scans' short-range filter. */
+/* At most how many pseudo-legal moves a piece of type t has: a pawn-like piece's
+ * steps (single and double) and captures, each with every promotion; any other's
+ * rays, each at most as long as a line of the board. */
+static guint
+piece_moves_bound (const TsVariant *v, guint t)
+{
+  const TsVariantRules *r = v->rules;
+  const TsPieceMoves *pm = &r->moves[t];
+  guint bound = 0;
+
+  if (pm->seat_dependent)
+    for (guint s = 0; s < v->n_seats; s++)
+      bound = MAX (bound, (2 * pm->n_moves[s] + pm->n_captures[s]) * MAX (r->n_promos, 1u));
+  else
+    for (guint k = 0; k < pm->n_rays; k++)
+      bound += MIN (pm->rays[k].range, TS_MAX_SIZE - 1u);
+  return bound;
+}
+
+/* The variant's tables (chess-load.c), the attack scans' short-range filter and the
+ * room generation reserves for a piece's moves. */
 static gboolean
 chess_load_variant (TsVariant *v, GKeyFile *kf, GError **error)
 {
   if (!ts_variant_load_chess (v, kf, error))
     return FALSE;
   ts_chess_build_short_near (v);
+  for (guint t = 0; t < v->n_piece_types; t++)
+    v->rules->max_piece_moves = MAX (v->rules->max_piece_moves, piece_moves_bound (v, t));
   return TRUE;
 }
 

@@ -116,6 +116,7 @@ struct _TsVariantRules {
    * types (TsPosition.occ_short) outside atk_near_short, most of the pieces on a
    * target's lines being pawns, knights and kings that cannot attack it from there. */
   guint16        short_mask;
+  guint          max_piece_moves; /* at most one piece's pseudo-legal moves (chess.c) */
   guint64       *atk_near_short;  /* [dense target][word] */
   /* Noisy generation's filter: the cells a leaper type reaches from a cell, [dense][word]
    * (n_occ_words words a cell; NULL for a type that rides), and for a pawn-like type
