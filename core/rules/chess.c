@@ -12,6 +12,26 @@ move_to (const TsVariantRules *r, TsCell from, int to, guint type, guint promo, 
   return (TsMove) { from, r->to_dense[to], (guint8) type, (guint8) promo, (guint8) flags, 0 };
 }
 
+/* A move as the 8 bytes it is stored in. */
+static inline guint64
+move_bits (TsMove m)
+{
+  guint64 x;
+
+  memcpy (&x, &m, sizeof x);
+  return x;
+}
+
+/* Writes base (from and piece, promo and flags 0, as move_bits) with to (internal),
+ * promo and flags: one 8-byte store, where setting a TsMove's fields costs four. */
+static inline void
+write_move (TsMove *w, guint64 base, const gint16 *to_dense, int to, guint promo, guint flags)
+{
+  guint64 x = base | move_bits ((TsMove) { 0, to_dense[to], 0, (guint8) promo, (guint8) flags, 0 });
+
+  memcpy (w, &x, sizeof x);
+}
+
 static inline void
 push (TsMoveList *out, const TsVariantRules *r, TsCell from, int to, guint type, guint promo, guint flags)
 {
@@ -107,17 +127,19 @@ typedef struct {
                          gboolean counting, gboolean reserved
 #define EMIT(t, fl) G_STMT_START {                                                     \
     if (counting) cnt++;                                                                 \
-    else if (reserved) *w++ = move_to (pg->r, pg->from, t, pg->type, TS_NO_PROMO, fl);    \
+    else if (reserved) write_move (w++, w_base, pg->r->to_dense, t, TS_NO_PROMO, fl);    \
     else push (out, pg->r, pg->from, t, pg->type, TS_NO_PROMO, fl); } G_STMT_END
 #define EMIT_PAWN(t, fl) G_STMT_START {                                                \
     if (counting) cnt += pg->r->promo_zone[pg->side][t] ? pg->r->n_promos : 1;           \
     else if (!reserved) push_pawn (out, pg->r, pg->side, pg->from, t, pg->type, fl);     \
     else if (pg->r->promo_zone[pg->side][t])                                             \
       for (guint i_ = 0; i_ < pg->r->n_promos; i_++)                                     \
-        *w++ = move_to (pg->r, pg->from, t, pg->type, pg->r->promos[i_], fl);             \
-    else *w++ = move_to (pg->r, pg->from, t, pg->type, TS_NO_PROMO, fl); } G_STMT_END
+        write_move (w++, w_base, pg->r->to_dense, t, pg->r->promos[i_], fl);              \
+    else write_move (w++, w_base, pg->r->to_dense, t, TS_NO_PROMO, fl); } G_STMT_END
 /* the cursor, and the list's count from it at the end */
-#define CURSOR_OPEN  TsMove *w = reserved ? out->moves + out->n : NULL
+#define CURSOR_OPEN                                                                    \
+  TsMove *w = reserved ? out->moves + out->n : NULL;                                   \
+  guint64 w_base = move_bits ((TsMove) { pg->from, 0, (guint8) pg->type, 0, 0, 0 })
 #define CURSOR_CLOSE G_STMT_START { if (reserved) out->n = (guint) (w - out->moves); } G_STMT_END
 
 /* A pawn-like piece: its moves and captures depend on its seat. */
@@ -180,7 +202,7 @@ gen_pawn (GEN_PIECE_PARAMS)
       if (cap_ok[b[to]])
         EMIT_PAWN (to, TS_MOVE_CAPTURE);
       else if (to == ep && reserved)
-        *w++ = move_to (pg->r, pg->from, to, pg->type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
+        write_move (w++, w_base, pg->r->to_dense, to, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
       else if (to == ep)
         push (out, pg->r, pg->from, to, pg->type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
     }
