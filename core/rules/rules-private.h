@@ -198,12 +198,14 @@ ts_piece_key (const TsVariant *v,
   return k;
 }
 
-/* Sets an internal cell, keeping hash, occupancy and king cells right. Inline: make
+/* Sets an internal cell, keeping occupancy and king cells right, and the hash with
+ * hash (without: for an undo, which puts the saved state back after). Inline: make
  * and unmake call it for every cell they change. */
-static inline void
-ts_position_put (TsPosition *p,
-                 int         cell,
-                 guint8      value)
+static inline G_ALWAYS_INLINE void
+ts_position_put_hashed (TsPosition *p,
+                        int         cell,
+                        guint8      value,
+                        gboolean    hash)
 {
   const TsVariant *v = p->variant;
   guint8 old = p->board[cell];
@@ -213,25 +215,36 @@ ts_position_put (TsPosition *p,
     {
       guint s = TS_PIECE_SEAT (old);
 
-      p->st.hash ^= ts_piece_key (v, dense, old);
+      if (hash)
+        p->st.hash ^= ts_piece_key (v, dense, old);
       p->occ[s][dense >> 6] &= ~(G_GUINT64_CONSTANT (1) << (dense & 63));
       p->occ_short[dense >> 6] &= ~(G_GUINT64_CONSTANT (1) << (dense & 63));
       if (p->king[s] == cell && v->piece_types[TS_PIECE_TYPE (old)].royal)
         p->king[s] = -1;
     }
   p->board[cell] = value;
-  p->type_bit[dense] = value & 0x80 ? (guint16) (1u << TS_PIECE_TYPE (value)) : 0;
+  p->type_bit[dense] = (guint16) ((value >> 7) << TS_PIECE_TYPE (value));   /* 0: no piece */
   if (value & 0x80)
     {
       guint s = TS_PIECE_SEAT (value);
 
-      p->st.hash ^= ts_piece_key (v, dense, value);
+      if (hash)
+        p->st.hash ^= ts_piece_key (v, dense, value);
       p->occ[s][dense >> 6] |= G_GUINT64_CONSTANT (1) << (dense & 63);
       if (v->rules->short_mask & (1u << TS_PIECE_TYPE (value)))
         p->occ_short[dense >> 6] |= G_GUINT64_CONSTANT (1) << (dense & 63);
       if (v->piece_types[TS_PIECE_TYPE (value)].royal)
         p->king[s] = (gint16) cell;
     }
+}
+
+/* Sets an internal cell, keeping hash, occupancy and king cells right. */
+static inline void
+ts_position_put (TsPosition *p,
+                 int         cell,
+                 guint8      value)
+{
+  ts_position_put_hashed (p, cell, value, TRUE);
 }
 
 void     ts_position_history_push  (TsPosition *p);
