@@ -116,6 +116,7 @@ struct _TsVariantRules {
    * types (TsPosition.occ_short) outside atk_near_short, most of the pieces on a
    * target's lines being pawns, knights and kings that cannot attack it from there. */
   guint16        short_mask;
+  guint16       *atk_any_all;     /* atk_any of every seat together (chess-attack.c) */
   guint          max_piece_moves; /* at most one piece's pseudo-legal moves (chess.c) */
   guint64       *atk_near_short;  /* [dense target][word] */
   /* Noisy generation's filter: the cells a leaper type reaches from a cell, [dense][word]
