@@ -116,12 +116,21 @@ is_pinned (const TsChessGen *g, int cell)
 typedef struct {
   const TsVariantRules *r;
   const TsPosition     *p;
-  const guint8         *b, *cap_ok;
+  const guint8         *b, *cap_ok, *cnt_ok;
+  guint                 side, room;   /* room: r->max_piece_moves */
+  /* the piece's (the rest is the generation's, set once by piece_gen_init) */
   const TsPieceMoves   *pm;
-  guint                 side, type;
+  guint                 type;
   guint8                val;
   TsCell                from;   /* the piece's cell, as the moves name it */
 } TsPieceGen;
+
+static inline void
+piece_gen_init (TsPieceGen *pg, const TsChessGen *g)
+{
+  *pg = (TsPieceGen) { g->r, g->p, g->p->board, g->cap_ok, g->cnt_ok, g->side,
+                       g->r->max_piece_moves, NULL, 0, 0, 0 };
+}
 
 #define GEN_PIECE_PARAMS const TsPieceGen *pg, TsMoveList *out, int from, gboolean noisy, \
                          gboolean counting, gboolean reserved
@@ -304,22 +313,25 @@ count_fast (const TsPieceGen *pg, const guint8 *cnt_ok, int from)
   return cnt;
 }
 
+/* The moves of the piece on from, with the generation's part of pg from gen. */
 static inline G_ALWAYS_INLINE guint64
-gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean counting,
+gen_piece (const TsPieceGen *gen, TsMoveList *out, int from, gboolean noisy, gboolean counting,
            gboolean reserved)
 {
-  const guint8 *b = g->p->board;
-  TsPieceGen pg = { g->r, g->p, b, g->cap_ok, &g->r->moves[TS_PIECE_TYPE (b[from])],
-                    g->side, TS_PIECE_TYPE (b[from]), b[from], g->r->to_dense[from] };
-  const TsPieceMoves *pm = pg.pm;
+  TsPieceGen pg = *gen;
+  const TsPieceMoves *pm;
 
+  pg.val = pg.b[from];
+  pg.type = TS_PIECE_TYPE (pg.val);
+  pg.pm = pm = &pg.r->moves[pg.type];
+  pg.from = pg.r->to_dense[from];
   if (reserved)
-    while (G_UNLIKELY (out->capacity - out->n < g->r->max_piece_moves))
+    while (G_UNLIKELY (out->capacity - out->n < pg.room))
       ts_move_list_grow (out);
   if (pm->seat_dependent)
     return gen_pawn (&pg, out, from, noisy, counting, reserved);
   if (counting && !noisy && pm->fast)
-    return count_fast (&pg, g->cnt_ok, from);
+    return count_fast (&pg, pg.cnt_ok, from);
   if (pm->fast && pm->n_slides == pm->n_rays)
     return gen_fast (&pg, out, from, noisy, counting, reserved, TRUE);
   if (pm->fast && pm->n_leaps == pm->n_rays)
@@ -335,29 +347,29 @@ gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean co
 /* inlined into ts_chess_gen_pseudo's loop too (as the other two are): the call and
  * its six saved registers cost more than the loop's registers it shares */
 static inline G_ALWAYS_INLINE guint64
-gen_piece_all (TsChessGen *g, TsMoveList *out, int from)
+gen_piece_all (const TsPieceGen *gen, TsMoveList *out, int from)
 {
-  return gen_piece (g, out, from, FALSE, FALSE, FALSE);
+  return gen_piece (gen, out, from, FALSE, FALSE, FALSE);
 }
 
 /* the same with room reserved (the lists of a whole generation, kept from node to
  * node: not a list made for a few moves, where the room would cost allocations) */
 static inline G_ALWAYS_INLINE guint64
-gen_piece_listed (TsChessGen *g, TsMoveList *out, int from)
+gen_piece_listed (const TsPieceGen *gen, TsMoveList *out, int from)
 {
-  return gen_piece (g, out, from, FALSE, FALSE, TRUE);
+  return gen_piece (gen, out, from, FALSE, FALSE, TRUE);
 }
 
 static guint64
-gen_piece_noisy (TsChessGen *g, TsMoveList *out, int from)
+gen_piece_noisy (const TsPieceGen *gen, TsMoveList *out, int from)
 {
-  return gen_piece (g, out, from, TRUE, FALSE, TRUE);
+  return gen_piece (gen, out, from, TRUE, FALSE, TRUE);
 }
 
 static guint64
-gen_piece_counted (TsChessGen *g, TsMoveList *out, int from)
+gen_piece_counted (const TsPieceGen *gen, TsMoveList *out, int from)
 {
-  return gen_piece (g, out, from, FALSE, TRUE, FALSE);
+  return gen_piece (gen, out, from, FALSE, TRUE, FALSE);
 }
 
 /* Noisy generation's filter (see TsVariantRules.reach), set up once a generation:
@@ -427,7 +439,9 @@ gen_pieces (TsChessGen *g, TsMoveList *out, gboolean noisy, gboolean counting)
   guint64 cnt = 0;   /* a local: stores through count could alias the board */
   gboolean first_only = counting && g->first_only;   /* a local, as cnt */
   TsNoisyFilter filter;
+  TsPieceGen gen;
 
+  piece_gen_init (&gen, g);
   if (noisy)
     noisy_filter_init (g, &filter);
   for (guint w = 0; w < r->n_occ_words && !(first_only && cnt); w++)
@@ -443,14 +457,14 @@ gen_pieces (TsChessGen *g, TsMoveList *out, gboolean noisy, gboolean counting)
           if (noisy)
             {
               if (may_be_noisy (&filter, TS_PIECE_TYPE (b[from]), dense))
-                cnt += gen_piece_noisy (g, out, from);
+                cnt += gen_piece_noisy (&gen, out, from);
             }
           else if (counting && !g->in_check && from != g->guard && !is_pinned (g, from))
-            cnt += gen_piece_counted (g, out, from);
+            cnt += gen_piece_counted (&gen, out, from);
           else if (counting)
-            cnt += gen_piece_all (g, out, from);
+            cnt += gen_piece_all (&gen, out, from);
           else
-            cnt += gen_piece_listed (g, out, from);
+            cnt += gen_piece_listed (&gen, out, from);
         }
     }
   return cnt;
@@ -727,6 +741,7 @@ piece_move_is_legal (TsPosition *p, TsMove m)
   const TsVariantRules *r = ts_rules (p);
   guint ncells = p->variant->geometry.ncells;
   TsChessGen g;
+  TsPieceGen gen;
   TsMoveList l;
   gboolean found = FALSE;
   int from;
@@ -741,8 +756,9 @@ piece_move_is_legal (TsPosition *p, TsMove m)
   if (!IS_PIECE (val) || TS_PIECE_SEAT (val) != p->st.side || TS_PIECE_TYPE (val) != m.piece)
     return FALSE;
   ts_chess_gen_init (&g, p, p->st.side);
+  piece_gen_init (&gen, &g);
   ts_move_list_init (&l);
-  gen_piece_all (&g, &l, from);
+  gen_piece_all (&gen, &l, from);
   found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
   if (found && g.guard >= 0)
