@@ -73,7 +73,9 @@ ts_chess_gen_init (TsChessGen *g,
 {
   const TsVariant *v = p->variant;
   const TsVariantRules *r = v->rules;
-  int ctrl = ts_position_controller (p, side);
+  /* the usual case without the call: a seat still in the game guards its own king */
+  int ctrl = r->check && !(p->st.out_mask & (1u << side)) ? (int) side
+                                                          : ts_position_controller (p, side);
   const struct TsSeatTargets *targets;
 
   g->p = p;
@@ -89,7 +91,9 @@ ts_chess_gen_init (TsChessGen *g,
   targets = &r->seat_targets[(side << v->n_seats) | p->st.out_mask];
   g->cap_ok = targets->cap_ok;
   g->cnt_ok = targets->cnt_ok;
-  if (ctrl >= 0)
+  if (ctrl == (int) side)
+    g->enemies = targets->enemies;
+  else if (ctrl >= 0)
     g->enemies = ts_chess_enemies (p, (guint) ctrl);
   if (g->guard >= 0)
     {

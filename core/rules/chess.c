@@ -671,6 +671,26 @@ ts_chess_test_move (TsChessGen *g, TsMove m)
   return !bad;
 }
 
+/* Compulsory capture: of the moves from start on, only the captures if there is one;
+ * with noisy, only the captures and promotions. */
+static void
+keep_compulsory (TsMoveList *out, guint start, gboolean noisy)
+{
+  /* locals: the compiler would read them again after every store into moves */
+  TsMove *moves = out->moves;
+  guint end = out->n, n = start, first = start;
+
+  while (first < end && !(moves[first].flags & TS_MOVE_CAPTURE))
+    first++;
+  if (first == end && !noisy)
+    return;   /* no capture: every move stays */
+  for (guint i = first < end ? first : start; i < end; i++)
+    if (first < end ? (moves[i].flags & TS_MOVE_CAPTURE) != 0
+                    : moves[i].promo != TS_NO_PROMO)
+      moves[n++] = moves[i];
+  out->n = n;
+}
+
 /* Legal moves of the side to move into out; with stop_at_one, stops after one.
  * With count (perft's last ply), moves that need no test are counted, not listed. */
 static void
@@ -693,18 +713,7 @@ generate (TsPosition *p, TsMoveList *out, gboolean noisy, gboolean stop_at_one, 
   else if (g.guard >= 0)
     out->n = keep_legal (&g, out->moves, start, start, out->n, stop_at_one);
   if (r->compulsory_capture)
-    {
-      gboolean any = FALSE;
-      guint n = start;
-
-      for (guint i = start; i < out->n && !any; i++)
-        any = (out->moves[i].flags & TS_MOVE_CAPTURE) != 0;
-      for (guint i = start; i < out->n; i++)
-        if (!any || (out->moves[i].flags & TS_MOVE_CAPTURE))
-          if (!noisy || (out->moves[i].flags & TS_MOVE_CAPTURE) || out->moves[i].promo != TS_NO_PROMO)
-            out->moves[n++] = out->moves[i];
-      out->n = n;
-    }
+    keep_compulsory (out, start, noisy);
 }
 
 static void
