@@ -691,6 +691,31 @@ keep_compulsory (TsMoveList *out, guint start, gboolean noisy)
   out->n = n;
 }
 
+/* Whether a move from start on is a capture. */
+static gboolean
+has_capture (const TsMoveList *out, guint start)
+{
+  for (guint i = start; i < out->n; i++)
+    if (out->moves[i].flags & TS_MOVE_CAPTURE)
+      return TRUE;
+  return FALSE;
+}
+
+/* generate's pseudo-legal moves of g's side and their legality test. */
+static void
+generate_with (TsChessGen *g, TsMoveList *out, guint start, gboolean noisy, gboolean stop_at_one,
+               guint64 *count)
+{
+  const TsPosition *p = g->p;
+
+  ts_chess_gen_pseudo (g, out, noisy, count);
+  if (g->guard >= 0 && !g->in_check && !stop_at_one && !count &&
+      (p->st.ep_cell < 0 || p->st.ep_victim < 0))
+    keep_legal_out_of_check (g, out, start);
+  else if (g->guard >= 0)
+    out->n = keep_legal (g, out->moves, start, start, out->n, stop_at_one);
+}
+
 /* Legal moves of the side to move into out; with stop_at_one, stops after one.
  * With count (perft's last ply), moves that need no test are counted, not listed. */
 static void
@@ -703,15 +728,22 @@ generate (TsPosition *p, TsMoveList *out, gboolean noisy, gboolean stop_at_one, 
   if (p->st.over || (p->st.out_mask & (1u << p->st.side) && r->elimination != TS_ELIM_PARTNER))
     return;
   ts_chess_gen_init (&g, p, p->st.side);
+  /* Compulsory capture: the noisy moves first, which hold every capture (in the
+   * order of the whole list); the others are wanted only where there is none. */
+  if (r->compulsory_capture && !stop_at_one)
+    {
+      generate_with (&g, out, start, TRUE, FALSE, NULL);
+      if (noisy || has_capture (out, start))
+        {
+          keep_compulsory (out, start, noisy);
+          return;
+        }
+      out->n = start;
+    }
   /* Whether any move exists: a move counted (no test needed) is enough. */
   g.first_only = stop_at_one && count && !r->compulsory_capture;
-  ts_chess_gen_pseudo (&g, out, noisy && !r->compulsory_capture,
-                       r->compulsory_capture || g.guard < 0 ? NULL : count);
-  if (g.guard >= 0 && !g.in_check && !stop_at_one && !count &&
-      (p->st.ep_cell < 0 || p->st.ep_victim < 0))
-    keep_legal_out_of_check (&g, out, start);
-  else if (g.guard >= 0)
-    out->n = keep_legal (&g, out->moves, start, start, out->n, stop_at_one);
+  generate_with (&g, out, start, noisy && !r->compulsory_capture, stop_at_one,
+                 r->compulsory_capture || g.guard < 0 ? NULL : count);
   if (r->compulsory_capture)
     keep_compulsory (out, start, noisy);
 }
