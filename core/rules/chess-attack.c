@@ -295,14 +295,35 @@ scan_pieces (const TsPosition *p, int cell, guint8 seats, TsAttack *found, guint
   return MIN (n, max);
 }
 
-/* short_mask, atk_any_all and atk_near_short (see rules-private.h), from atk_any:
- * the cells from which a short-range piece of some seat may attack each cell. */
+/* The exchanges' see_royal_mask and see_seats (see rules-private.h). */
+static void
+build_see_tables (TsVariant *v)
+{
+  TsVariantRules *r = v->rules;
+  guint n_masks = 1u << v->n_seats;
+
+  for (guint t = 0; t < v->n_piece_types && r->check; t++)
+    if (v->piece_types[t].royal)
+      r->see_royal_mask |= (guint16) (1u << t);
+  r->see_seats = g_malloc0_n (v->n_seats * n_masks, sizeof *r->see_seats);
+  for (guint side = 0; side < v->n_seats; side++)
+    for (guint out_mask = 0; out_mask < n_masks; out_mask++)
+      for (guint s = 0; s < v->n_seats; s++)
+        if (!(out_mask & (1u << s)) || r->elimination == TS_ELIM_PARTNER)
+          r->see_seats[side * n_masks + out_mask][v->team[s] != v->team[side]] |= (guint8) (1u << s);
+}
+
+/* The tables the scans and the exchanges add to chess-load.c's: short_mask,
+ * atk_any_all and atk_near_short (see rules-private.h), from atk_any: the cells from
+ * which a short-range piece of some seat may attack each cell; the exchanges'. */
 void
-ts_chess_build_short_near (TsVariant *v)
+ts_chess_build_scan_tables (TsVariant *v)
 {
   TsVariantRules *r = v->rules;
   guint ncells = v->geometry.ncells, nw = r->n_occ_words;
   int centre = 0;
+
+  build_see_tables (v);
 
   for (guint t = 0; t < v->n_piece_types; t++)
     {
@@ -476,7 +497,7 @@ ts_chess_see_ge (TsPosition *p, TsMove m, const int *values, int threshold)
   int lifted[64];
   guint8 lifted_val[64];
   guint n_lifted = 0;
-  guint8 seats[2] = { 0, 0 };   /* [0] the mover's side, [1] the other */
+  const guint8 *seats;   /* [0] the mover's side, [1] the other */
   guint stm = 1;
 
   if (m.flags & (TS_MOVE_CASTLE | TS_MOVE_DROP | TS_MOVE_LEAVE) || m.from < 0 || m.to < 0)
@@ -494,9 +515,7 @@ ts_chess_see_ge (TsPosition *p, TsMove m, const int *values, int threshold)
   if (swap <= 0)
     return TRUE;
 
-  for (guint s = 0; s < v->n_seats; s++)
-    if (!(p->st.out_mask & (1u << s)) || r->elimination == TS_ELIM_PARTNER)
-      seats[v->team[s] != v->team[side]] |= (guint8) (1u << s);
+  seats = r->see_seats[(side << v->n_seats) | p->st.out_mask];
 
 #define LIFT(cell) G_STMT_START {                                             \
     lifted[n_lifted] = (cell); lifted_val[n_lifted++] = b[cell]; b[cell] = 0; } G_STMT_END
@@ -515,7 +534,7 @@ ts_chess_see_ge (TsPosition *p, TsMove m, const int *values, int threshold)
       for (guint i = 0; i < n; i++)
         {
           guint t = TS_PIECE_TYPE (b[atk[i]]);
-          int value = r->check && v->piece_types[t].royal ? G_MAXINT / 2 : values[t];
+          int value = r->see_royal_mask & (1u << t) ? G_MAXINT / 2 : values[t];
 
           if (value < best_value)
             best_value = value, best = atk[i];

@@ -34,7 +34,7 @@ gboolean ts_chess_test_move     (TsChessGen *g, TsMove m);
 gboolean ts_chess_has_legal_move (TsPosition *p);
 
 /* chess-attack.c: attacks, checks, pins, exchanges */
-void     ts_chess_build_short_near (TsVariant *v);
+void     ts_chess_build_scan_tables (TsVariant *v);
 void     ts_chess_gen_init      (TsChessGen *g, TsPosition *p, guint side);
 guint8   ts_chess_enemies       (const TsPosition *p, guint seat);
 gboolean ts_chess_attacked      (const TsPosition *p, int cell, guint8 seats);

@@ -910,7 +910,7 @@ chess_load_variant (TsVariant *v, GKeyFile *kf, GError **error)
 {
   if (!ts_variant_load_chess (v, kf, error))
     return FALSE;
-  ts_chess_build_short_near (v);
+  ts_chess_build_scan_tables (v);
   for (guint t = 0; t < v->n_piece_types; t++)
     v->rules->max_piece_moves = MAX (v->rules->max_piece_moves, piece_moves_bound (v, t));
   if (v->rules->max_piece_moves == G_MAXUINT)

@@ -117,6 +117,10 @@ struct _TsVariantRules {
    * target's lines being pawns, knights and kings that cannot attack it from there. */
   guint16        short_mask;
   guint16       *atk_any_all;     /* atk_any of every seat together (chess-attack.c) */
+  /* The exchanges': the royal types where kings are checked (taking last), and the
+   * seats on each side, [side << n_seats | out_mask][0: side's team, 1: the others]. */
+  guint16        see_royal_mask;
+  guint8       (*see_seats)[2];
   guint          max_piece_moves; /* at most one piece's pseudo-legal moves (chess.c) */
   guint64       *atk_near_short;  /* [dense target][word] */
   /* Noisy generation's filter: the cells a leaper type reaches from a cell, [dense][word]
