@@ -344,7 +344,7 @@ gen_piece (const TsPieceGen *gen, TsMoveList *out, int from, gboolean noisy, gbo
 #undef CURSOR_CLOSE
 #undef GEN_PIECE_PARAMS
 
-/* inlined into ts_chess_gen_pseudo's loop too (as the other two are): the call and
+/* inlined into ts_chess_gen_pseudo's loop too (as the others are): the call and
  * its six saved registers cost more than the loop's registers it shares */
 static inline G_ALWAYS_INLINE guint64
 gen_piece_all (const TsPieceGen *gen, TsMoveList *out, int from)

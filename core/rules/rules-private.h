@@ -116,13 +116,14 @@ struct _TsVariantRules {
    * types (TsPosition.occ_short) outside atk_near_short, most of the pieces on a
    * target's lines being pawns, knights and kings that cannot attack it from there. */
   guint16        short_mask;
+  guint64       *atk_near_short;  /* [dense target][word] */
   guint16       *atk_any_all;     /* atk_any of every seat together (chess-attack.c) */
   /* The exchanges': the royal types where kings are checked (taking last), and the
    * seats on each side, [side << n_seats | out_mask][0: side's team, 1: the others]. */
   guint16        see_royal_mask;
   guint8       (*see_seats)[2];
-  guint          max_piece_moves; /* at most one piece's pseudo-legal moves (chess.c) */
-  guint64       *atk_near_short;  /* [dense target][word] */
+  guint          max_piece_moves; /* at most one piece's pseudo-legal moves (chess.c; 0:
+                                   * no bound, see chess_load_variant) */
   /* Noisy generation's filter: the cells a leaper type reaches from a cell, [dense][word]
    * (n_occ_words words a cell; NULL for a type that rides), and for a pawn-like type
    * the cells it captures on and the promotion-zone cells it moves to, per seat
@@ -203,9 +204,10 @@ ts_piece_key (const TsVariant *v,
   return k;
 }
 
-/* Sets an internal cell, keeping occupancy and king cells right, and the hash with
- * hash (without: for an undo, which puts the saved state back after). Inline: make
- * and unmake call it for every cell they change. */
+/* Sets an internal cell, keeping occupancy (by seat, of the short-range types), the
+ * type bits and king cells right, and the hash with hash (without: for an undo, which
+ * puts the saved state back after). Inline: make and unmake call it for every cell
+ * they change. */
 static inline G_ALWAYS_INLINE void
 ts_position_put_hashed (TsPosition *p,
                         int         cell,
