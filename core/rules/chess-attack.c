@@ -73,7 +73,9 @@ ts_chess_gen_init (TsChessGen *g,
 {
   const TsVariant *v = p->variant;
   const TsVariantRules *r = v->rules;
-  int ctrl = ts_position_controller (p, side);
+  /* the usual case without the call: a seat still in the game guards its own king */
+  int ctrl = r->check && !(p->st.out_mask & (1u << side)) ? (int) side
+                                                          : ts_position_controller (p, side);
   const struct TsSeatTargets *targets;
 
   g->p = p;
@@ -89,7 +91,9 @@ ts_chess_gen_init (TsChessGen *g,
   targets = &r->seat_targets[(side << v->n_seats) | p->st.out_mask];
   g->cap_ok = targets->cap_ok;
   g->cnt_ok = targets->cnt_ok;
-  if (ctrl >= 0)
+  if (ctrl == (int) side)
+    g->enemies = targets->enemies;
+  else if (ctrl >= 0)
     g->enemies = ts_chess_enemies (p, (guint) ctrl);
   if (g->guard >= 0)
     {
@@ -185,81 +189,184 @@ attack_scan (const TsPosition *p, int cell, guint8 seats, TsAttack *out, guint m
  * bare board (ts_chess_test_move, the exchanges) are skipped.
  * With pins (the guarded king's scan, scan_guard), every attacker is counted (the
  * count is capped at max) and a piece standing alone between cell and an attacker
- * that its removal would let through is added to pins->pinned. Always inlined: the
- * two uses compile to two loops without each other's tests. */
+ * that its removal would let through is added to pins->pinned.
+ * With merged (several seats, in any order: a check test or the guarded king's scan
+ * in four-player games), the seats' pieces are looked up together, their occupancy
+ * words or'ed and each piece's seat read from the board, instead of a pass over every
+ * word for each seat. Always inlined: the uses compile to loops without each other's
+ * tests. */
 static inline G_ALWAYS_INLINE guint
 scan_pieces (const TsPosition *p, int cell, guint8 seats, TsAttack *found, guint max,
-             TsChessGen *pins)
+             TsChessGen *pins, gboolean merged)
 {
   const TsVariantRules *r = ts_rules (p);
   const guint8 *b = p->board;
   int key = r->atk_key[r->to_dense[cell]];
   /* only the pieces on cells from which a piece may attack cell are looked up */
   const guint64 *near = &r->atk_near[r->to_dense[cell] * r->n_occ_words];
+  const guint64 *near_short = &r->atk_near_short[r->to_dense[cell] * r->n_occ_words];
   guint n = 0;
 
+  guint all = seats & ((1u << p->variant->n_seats) - 1), n_occs = 0;
+  const guint64 *occs[TS_MAX_SEATS];
+
+  for (guint left = all; left && merged; left &= left - 1)
+    occs[n_occs++] = p->occ[__builtin_ctz (left)];
   /* the seats in order, as the exchanges pick the first of equal attackers */
-  for (guint left = seats & ((1u << p->variant->n_seats) - 1); left; left &= left - 1)
+  for (guint left = all; left; left = merged ? 0 : left & (left - 1))
     {
-      guint s = (guint) __builtin_ctz (left);
-      gboolean cond = !(p->st.checked_mask & (1u << s));
+      guint first_seat = (guint) __builtin_ctz (left);
       /* any_here[key(attacker)]: still inside the table (key(cell) <= its centre) */
-      const guint16 *pawn = r->atk_pawn[s], *any_here = r->atk_any[s] - key;
+      const guint16 *any_here = (merged ? r->atk_any_all : r->atk_any[first_seat]) - key;
 
       for (guint w = 0; w < r->n_occ_words; w++)
-        for (guint64 bits = p->occ[s][w] & near[w]; bits; bits &= bits - 1)
-          {
-            int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
-            guint could = any_here[r->atk_key[dense]];
+        {
+          guint64 occ = merged ? occs[0][w] : p->occ[first_seat][w];
 
-            if (!could)
-              continue;   /* no piece attacks from there */
-            int k = r->atk_key[dense] - key;
-            int from = r->to_padded[dense];
-            guint8 val = b[from];
-            guint bit = 1u << TS_PIECE_TYPE (val);
+          for (guint i = 1; i < n_occs; i++)
+            occ |= occs[i][w];
+          for (guint64 bits = occ & near[w] & (near_short[w] | ~p->occ_short[w]); bits;
+               bits &= bits - 1)
+            {
+              int dense = (int) (w * 64 + (guint) __builtin_ctzll (bits));
+              guint could = any_here[r->atk_key[dense]];
 
-            /* (the guarded king's board is the whole board: occ is up to date) */
-            if ((!pins && (!IS_PIECE (val) || TS_PIECE_SEAT (val) != s)) || !(could & bit))
-              continue;
-            const struct TsAtkDelta *e = &r->atk_delta[k];
-            int off = e->step, first = -1, t = cell + off;
-            guint dist = e->dist, between = 0, d = 1;
+              /* the position's piece there cannot attack from there (the board's, read
+               * next, differs only where emptied or given the mover's piece) */
+              if (!(could & p->type_bit[dense]))
+                continue;
+              int k = r->atk_key[dense] - key;
+              int from = r->to_padded[dense];
+              guint8 val = b[from];
+              guint bit = 1u << TS_PIECE_TYPE (val);
+              guint s = merged ? TS_PIECE_SEAT (val) : first_seat;
 
-            if (pawn && (pawn[k] & bit))
-              off = from - cell, dist = 1;
-            else if (!((e->types | (cond ? e->cond : 0)) & bit))
-              continue;
-            else if (pins)
-              {
-                /* the cells between: the first one taken, and whether a second is */
-                for (; d < dist && between < 2; d++, t += off)
-                  if (b[t] != 0 && between++ == 0)
-                    first = t;
-              }
-            else
-              {
-                while (d < dist && b[t] == 0)
-                  t += off, d++;
-                between = d < dist;
-              }
-            if (between == 1 && pins)
-              pins->pinned[pins->n_pinned++] = (gint16) first;
-            if (between > 0)
-              continue;
-            if (!found)
-              return 1;
-            if (n < max)
-              {
-                found[n].cell = from;
-                found[n].off = off;
-                found[n].dist = dist;
-              }
-            if (++n == max && !pins)
-              return n;
-          }
+              if (merged)
+                {
+                  if (!pins && (!IS_PIECE (val) || !(all & (1u << s))))
+                    continue;
+                  could = r->atk_any[s][k];
+                }
+              /* (the guarded king's board is the whole board: occ is up to date) */
+              else if (!pins && (!IS_PIECE (val) || TS_PIECE_SEAT (val) != s))
+                continue;
+              if (!(could & bit))
+                continue;
+              const guint16 *pawn = r->atk_pawn[s];
+              gboolean cond = !(p->st.checked_mask & (1u << s));
+              const struct TsAtkDelta *e = &r->atk_delta[k];
+              int off = e->step, first = -1, t = cell + off;
+              guint dist = e->dist, between = 0, d = 1;
+
+              if (pawn && (pawn[k] & bit))
+                off = from - cell, dist = 1;
+              else if (!((e->types | (cond ? e->cond : 0)) & bit))
+                continue;
+              else if (pins)
+                {
+                  /* the cells between: the first one taken, and whether a second is */
+                  for (; d < dist && between < 2; d++, t += off)
+                    if (b[t] != 0 && between++ == 0)
+                      first = t;
+                }
+              else
+                {
+                  while (d < dist && b[t] == 0)
+                    t += off, d++;
+                  between = d < dist;
+                }
+              if (between == 1 && pins)
+                pins->pinned[pins->n_pinned++] = (gint16) first;
+              if (between > 0)
+                continue;
+              if (!found)
+                return 1;
+              if (n < max)
+                {
+                  found[n].cell = from;
+                  found[n].off = off;
+                  found[n].dist = dist;
+                }
+              if (++n == max && !pins)
+                return n;
+            }
+        }
     }
   return MIN (n, max);
+}
+
+/* The exchanges' see_royal_mask and see_seats (see rules-private.h). */
+static void
+build_see_tables (TsVariant *v)
+{
+  TsVariantRules *r = v->rules;
+  guint n_masks = 1u << v->n_seats;
+
+  for (guint t = 0; t < v->n_piece_types && r->check; t++)
+    if (v->piece_types[t].royal)
+      r->see_royal_mask |= (guint16) (1u << t);
+  r->see_seats = g_malloc0_n (v->n_seats * n_masks, sizeof *r->see_seats);
+  for (guint side = 0; side < v->n_seats; side++)
+    for (guint out_mask = 0; out_mask < n_masks; out_mask++)
+      for (guint s = 0; s < v->n_seats; s++)
+        if (!(out_mask & (1u << s)) || r->elimination == TS_ELIM_PARTNER)
+          r->see_seats[side * n_masks + out_mask][v->team[s] != v->team[side]] |= (guint8) (1u << s);
+}
+
+/* The tables the scans and the exchanges add to chess-load.c's: short_mask,
+ * atk_any_all and atk_near_short (see rules-private.h), from atk_any: the cells from
+ * which a short-range piece of some seat may attack each cell; the exchanges'. */
+void
+ts_chess_build_scan_tables (TsVariant *v)
+{
+  TsVariantRules *r = v->rules;
+  guint ncells = v->geometry.ncells, nw = r->n_occ_words;
+  int centre = 0;
+
+  build_see_tables (v);
+
+  for (guint t = 0; t < v->n_piece_types; t++)
+    {
+      gboolean short_range = TRUE;
+
+      for (guint k = 0; k < r->moves[t].n_rays; k++)
+        short_range = short_range && r->moves[t].rays[k].range == 1;
+      if (short_range)
+        r->short_mask |= (guint16) (1u << t);
+    }
+  if (!r->atk_delta)
+    return;   /* no scan by pieces */
+  /* keys run from 0 to the box's centre, the largest */
+  for (guint c = 0; c < ncells; c++)
+    centre = MAX (centre, r->atk_key[c]);
+
+  int *cell_of = g_new (int, centre + 1), *attacking = g_new (int, 2 * centre + 1);
+  guint n_attacking = 0;
+
+  for (int k = 0; k <= centre; k++)
+    cell_of[k] = -1;
+  for (guint c = 0; c < ncells; c++)
+    cell_of[r->atk_key[c]] = (int) c;
+  r->atk_any_all = g_new0 (guint16, 2 * centre + 1) + centre;
+  for (int delta = -centre; delta <= centre; delta++)
+    {
+      for (guint s = 0; s < v->n_seats; s++)
+        r->atk_any_all[delta] |= r->atk_any[s][delta];
+      if (r->atk_any_all[delta] & r->short_mask)
+        attacking[n_attacking++] = delta;
+    }
+  r->atk_near_short = g_new0 (guint64, ncells * nw);
+  for (guint c = 0; c < ncells; c++)
+    for (guint i = 0; i < n_attacking; i++)
+      {
+        int key = r->atk_key[c] + attacking[i];
+        int from = key >= 0 && key <= centre ? cell_of[key] : -1;
+
+        if (from >= 0)
+          r->atk_near_short[c * nw + (guint) from / 64] |= G_GUINT64_CONSTANT (1) << (from % 64);
+      }
+  g_free (cell_of);
+  g_free (attacking);
 }
 
 gboolean
@@ -269,7 +376,9 @@ ts_chess_attacked (const TsPosition *p,
 {
   if (!ts_rules (p)->atk_delta)
     return attack_scan (p, cell, seats, NULL, 1, TRUE) > 0;
-  return scan_pieces (p, cell, seats, NULL, 1, NULL) > 0;
+  if (seats & (seats - 1))
+    return scan_pieces (p, cell, seats, NULL, 1, NULL, TRUE) > 0;
+  return scan_pieces (p, cell, seats, NULL, 1, NULL, FALSE) > 0;
 }
 
 /* The cells of the pieces attacking cell (as scan_pieces). */
@@ -281,7 +390,7 @@ attackers (const TsPosition *p, int cell, guint8 seats, int *out, guint max)
 
   max = MIN (max, G_N_ELEMENTS (atk));
   if (ts_rules (p)->atk_delta)
-    n = scan_pieces (p, cell, seats, atk, max, NULL);
+    n = scan_pieces (p, cell, seats, atk, max, NULL, FALSE);
   else
     n = attack_scan (p, cell, seats, atk, max, TRUE);
   for (guint i = 0; i < n; i++)
@@ -302,7 +411,11 @@ scan_guard (TsChessGen *g, TsAttack *checks, guint max)
   /* by the enemy pieces where they can be looked up (see scan_pieces): cheaper than
    * walking every attack ray out of the king, twice over for the pins */
   if (r->atk_delta)
-    return scan_pieces (p, g->guard, g->enemies, checks, max, g);
+    {
+      if (g->enemies & (g->enemies - 1))
+        return scan_pieces (p, g->guard, g->enemies, checks, max, g, TRUE);
+      return scan_pieces (p, g->guard, g->enemies, checks, max, g, FALSE);
+    }
   n = attack_scan (p, g->guard, g->enemies, checks, max, FALSE);
 
   for (guint i = 0; i < r->n_atk_slides; i++)
@@ -384,7 +497,7 @@ ts_chess_see_ge (TsPosition *p, TsMove m, const int *values, int threshold)
   int lifted[64];
   guint8 lifted_val[64];
   guint n_lifted = 0;
-  guint8 seats[2] = { 0, 0 };   /* [0] the mover's side, [1] the other */
+  const guint8 *seats;   /* [0] the mover's side, [1] the other */
   guint stm = 1;
 
   if (m.flags & (TS_MOVE_CASTLE | TS_MOVE_DROP | TS_MOVE_LEAVE) || m.from < 0 || m.to < 0)
@@ -402,9 +515,7 @@ ts_chess_see_ge (TsPosition *p, TsMove m, const int *values, int threshold)
   if (swap <= 0)
     return TRUE;
 
-  for (guint s = 0; s < v->n_seats; s++)
-    if (!(p->st.out_mask & (1u << s)) || r->elimination == TS_ELIM_PARTNER)
-      seats[v->team[s] != v->team[side]] |= (guint8) (1u << s);
+  seats = r->see_seats[(side << v->n_seats) | p->st.out_mask];
 
 #define LIFT(cell) G_STMT_START {                                             \
     lifted[n_lifted] = (cell); lifted_val[n_lifted++] = b[cell]; b[cell] = 0; } G_STMT_END
@@ -423,7 +534,7 @@ ts_chess_see_ge (TsPosition *p, TsMove m, const int *values, int threshold)
       for (guint i = 0; i < n; i++)
         {
           guint t = TS_PIECE_TYPE (b[atk[i]]);
-          int value = r->check && v->piece_types[t].royal ? G_MAXINT / 2 : values[t];
+          int value = r->see_royal_mask & (1u << t) ? G_MAXINT / 2 : values[t];
 
           if (value < best_value)
             best_value = value, best = atk[i];

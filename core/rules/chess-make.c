@@ -52,11 +52,13 @@ ts_chess_apply (TsPosition *p, TsMove m, guint side, TsUndo *u)
 #undef LOG_PUT
 }
 
+/* Undoes the board changes from from_change on; the hash is left to the caller, which
+ * puts the saved state back. */
 void
 ts_chess_revert (TsPosition *p, const TsUndo *u, guint from_change)
 {
   for (guint i = u->n_changes; i-- > from_change;)
-    ts_position_put (p, u->change_cell[i], u->change_piece[i]);
+    ts_position_put_hashed (p, u->change_cell[i], u->change_piece[i], FALSE);
 }
 
 /* The seat that would leave with TS_MOVE_LEAVE: the side to move, or the partner moving

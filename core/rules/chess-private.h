@@ -23,6 +23,9 @@ typedef struct {
   const guint8         *cap_ok;       /* [256] board values the mover may capture */
   const guint8         *cnt_ok;       /* [256] the same, and empty cells */
   gboolean              first_only;   /* counting: stop once a move is counted */
+  guint                 pieces_end;   /* ts_chess_gen_pseudo's list: the end of the pieces'
+                                       * moves (by their from cells, ascending), before
+                                       * castling and drops */
 } TsChessGen;
 
 /* chess.c: generation and legality */
@@ -31,6 +34,7 @@ gboolean ts_chess_test_move     (TsChessGen *g, TsMove m);
 gboolean ts_chess_has_legal_move (TsPosition *p);
 
 /* chess-attack.c: attacks, checks, pins, exchanges */
+void     ts_chess_build_scan_tables (TsVariant *v);
 void     ts_chess_gen_init      (TsChessGen *g, TsPosition *p, guint side);
 guint8   ts_chess_enemies       (const TsPosition *p, guint seat);
 gboolean ts_chess_attacked      (const TsPosition *p, int cell, guint8 seats);

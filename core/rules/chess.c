@@ -1,15 +1,41 @@
 /* The chess family: move generation and legality, driven by the tables built from the
  * variant description (chess-load.c); the attacks are in chess-attack.c, make/unmake
  * and the result in chess-make.c. */
+#include <string.h>
+
 #include "rules/chess-private.h"
 
 /* A move from the TsCell from to the internal cell to. */
+static inline TsMove
+move_to (const TsVariantRules *r, TsCell from, int to, guint type, guint promo, guint flags)
+{
+  return (TsMove) { from, r->to_dense[to], (guint8) type, (guint8) promo, (guint8) flags, 0 };
+}
+
+/* A move as the 8 bytes it is stored in. */
+static inline guint64
+move_bits (TsMove m)
+{
+  guint64 x;
+
+  memcpy (&x, &m, sizeof x);
+  return x;
+}
+
+/* Writes base (from and piece, promo and flags 0, as move_bits) with to (internal),
+ * promo and flags: one 8-byte store, where setting a TsMove's fields costs four. */
+static inline void
+write_move (TsMove *w, guint64 base, const gint16 *to_dense, int to, guint promo, guint flags)
+{
+  guint64 x = base | move_bits ((TsMove) { 0, to_dense[to], 0, (guint8) promo, (guint8) flags, 0 });
+
+  memcpy (w, &x, sizeof x);
+}
+
 static inline void
 push (TsMoveList *out, const TsVariantRules *r, TsCell from, int to, guint type, guint promo, guint flags)
 {
-  TsMove m = { from, r->to_dense[to], (guint8) type, (guint8) promo, (guint8) flags, 0 };
-
-  ts_move_list_push (out, m);
+  ts_move_list_push (out, move_to (r, from, to, type, promo, flags));
 }
 
 static inline void
@@ -82,25 +108,48 @@ is_pinned (const TsChessGen *g, int cell)
 
 /* The pseudo-legal moves of g->side's piece on from (padded); with counting, the
  * ones that need no legality test are counted (returned) instead of listed. The
- * helpers below are always inlined into the three modes (gen_piece_all, _noisy,
+ * helpers below are always inlined into the modes (gen_piece_all, _listed, _noisy,
  * _counted), each compiled without the others' tests. Locals in TsPieceGen: the
- * pushes could alias the tables, to be read again at every move. */
+ * pushes could alias the tables, to be read again at every move. With reserved, the
+ * list has room for any piece's moves (max_piece_moves): they are written through a
+ * local cursor w, without the push's test for room and its stores of the count. */
 typedef struct {
   const TsVariantRules *r;
   const TsPosition     *p;
-  const guint8         *b, *cap_ok;
+  const guint8         *b, *cap_ok, *cnt_ok;
+  guint                 side, room;   /* room: r->max_piece_moves */
+  /* the piece's (the rest is the generation's, set once by piece_gen_init) */
   const TsPieceMoves   *pm;
-  guint                 side, type;
+  guint                 type;
   guint8                val;
   TsCell                from;   /* the piece's cell, as the moves name it */
 } TsPieceGen;
 
-#define GEN_PIECE_PARAMS const TsPieceGen *pg, TsMoveList *out, int from, gboolean noisy, gboolean counting
+static inline void
+piece_gen_init (TsPieceGen *pg, const TsChessGen *g)
+{
+  *pg = (TsPieceGen) { g->r, g->p, g->p->board, g->cap_ok, g->cnt_ok, g->side,
+                       g->r->max_piece_moves, NULL, 0, 0, 0 };
+}
+
+#define GEN_PIECE_PARAMS const TsPieceGen *pg, TsMoveList *out, int from, gboolean noisy, \
+                         gboolean counting, gboolean reserved
 #define EMIT(t, fl) G_STMT_START {                                                     \
-    if (counting) cnt++; else push (out, pg->r, pg->from, t, pg->type, TS_NO_PROMO, fl); } G_STMT_END
+    if (counting) cnt++;                                                                 \
+    else if (reserved) write_move (w++, w_base, pg->r->to_dense, t, TS_NO_PROMO, fl);    \
+    else push (out, pg->r, pg->from, t, pg->type, TS_NO_PROMO, fl); } G_STMT_END
 #define EMIT_PAWN(t, fl) G_STMT_START {                                                \
     if (counting) cnt += pg->r->promo_zone[pg->side][t] ? pg->r->n_promos : 1;           \
-    else push_pawn (out, pg->r, pg->side, pg->from, t, pg->type, fl); } G_STMT_END
+    else if (!reserved) push_pawn (out, pg->r, pg->side, pg->from, t, pg->type, fl);     \
+    else if (pg->r->promo_zone[pg->side][t])                                             \
+      for (guint i_ = 0; i_ < pg->r->n_promos; i_++)                                     \
+        write_move (w++, w_base, pg->r->to_dense, t, pg->r->promos[i_], fl);              \
+    else write_move (w++, w_base, pg->r->to_dense, t, TS_NO_PROMO, fl); } G_STMT_END
+/* the cursor, and the list's count from it at the end */
+#define CURSOR_OPEN                                                                    \
+  TsMove *w = reserved ? out->moves + out->n : NULL;                                   \
+  guint64 w_base = move_bits ((TsMove) { pg->from, 0, (guint8) pg->type, 0, 0, 0 })
+#define CURSOR_CLOSE G_STMT_START { if (reserved) out->n = (guint) (w - out->moves); } G_STMT_END
 
 /* A pawn-like piece: its moves and captures depend on its seat. */
 static inline G_ALWAYS_INLINE guint64
@@ -142,6 +191,7 @@ gen_pawn (GEN_PIECE_PARAMS)
   const guint8 *zone = pg->r->promo_zone[side];
   /* the en passant cell, where the pawn that passed it may be taken */
   int ep = st->ep_victim >= 0 && cap_ok[b[st->ep_victim]] ? st->ep_cell : -1;
+  CURSOR_OPEN;
 
   for (guint k = 0; k < n_mv; k++)
     {
@@ -160,9 +210,12 @@ gen_pawn (GEN_PIECE_PARAMS)
 
       if (cap_ok[b[to]])
         EMIT_PAWN (to, TS_MOVE_CAPTURE);
+      else if (to == ep && reserved)
+        write_move (w++, w_base, pg->r->to_dense, to, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
       else if (to == ep)
         push (out, pg->r, pg->from, to, pg->type, TS_NO_PROMO, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT);
     }
+  CURSOR_CLOSE;
   return cnt;
 }
 
@@ -176,6 +229,7 @@ gen_fast (GEN_PIECE_PARAMS, gboolean ride)
   const int *offs = ride ? pg->pm->slides : pg->pm->leaps;
   guint n_offs = ride ? pg->pm->n_slides : pg->pm->n_leaps;
   guint64 cnt = 0;
+  CURSOR_OPEN;
 
   for (guint k = 0; k < n_offs; k++)
     {
@@ -194,6 +248,7 @@ gen_fast (GEN_PIECE_PARAMS, gboolean ride)
       if (cap_ok[tv])
         EMIT (to, TS_MOVE_CAPTURE);
     }
+  CURSOR_CLOSE;
   return cnt;
 }
 
@@ -206,6 +261,7 @@ gen_rays (GEN_PIECE_PARAMS)
   guint n_rays = pg->pm->n_rays;
   gboolean cond_off = (pg->p->st.checked_mask & (1u << pg->side)) != 0;
   guint64 cnt = 0;
+  CURSOR_OPEN;
 
   for (guint k = 0; k < n_rays; k++)
     {
@@ -230,6 +286,7 @@ gen_rays (GEN_PIECE_PARAMS)
       if (cap_ok[tv])
         EMIT (to, TS_MOVE_CAPTURE);
     }
+  CURSOR_CLOSE;
   return cnt;
 }
 
@@ -256,46 +313,63 @@ count_fast (const TsPieceGen *pg, const guint8 *cnt_ok, int from)
   return cnt;
 }
 
+/* The moves of the piece on from, with the generation's part of pg from gen. */
 static inline G_ALWAYS_INLINE guint64
-gen_piece (TsChessGen *g, TsMoveList *out, int from, gboolean noisy, gboolean counting)
+gen_piece (const TsPieceGen *gen, TsMoveList *out, int from, gboolean noisy, gboolean counting,
+           gboolean reserved)
 {
-  const guint8 *b = g->p->board;
-  TsPieceGen pg = { g->r, g->p, b, g->cap_ok, &g->r->moves[TS_PIECE_TYPE (b[from])],
-                    g->side, TS_PIECE_TYPE (b[from]), b[from], g->r->to_dense[from] };
-  const TsPieceMoves *pm = pg.pm;
+  TsPieceGen pg = *gen;
+  const TsPieceMoves *pm;
 
+  pg.val = pg.b[from];
+  pg.type = TS_PIECE_TYPE (pg.val);
+  pg.pm = pm = &pg.r->moves[pg.type];
+  pg.from = pg.r->to_dense[from];
+  if (reserved)
+    while (G_UNLIKELY (out->capacity - out->n < pg.room))
+      ts_move_list_grow (out);
   if (pm->seat_dependent)
-    return gen_pawn (&pg, out, from, noisy, counting);
+    return gen_pawn (&pg, out, from, noisy, counting, reserved);
   if (counting && !noisy && pm->fast)
-    return count_fast (&pg, g->cnt_ok, from);
+    return count_fast (&pg, pg.cnt_ok, from);
   if (pm->fast && pm->n_slides == pm->n_rays)
-    return gen_fast (&pg, out, from, noisy, counting, TRUE);
+    return gen_fast (&pg, out, from, noisy, counting, reserved, TRUE);
   if (pm->fast && pm->n_leaps == pm->n_rays)
-    return gen_fast (&pg, out, from, noisy, counting, FALSE);
-  return gen_rays (&pg, out, from, noisy, counting);
+    return gen_fast (&pg, out, from, noisy, counting, reserved, FALSE);
+  return gen_rays (&pg, out, from, noisy, counting, reserved);
 }
 #undef EMIT
 #undef EMIT_PAWN
+#undef CURSOR_OPEN
+#undef CURSOR_CLOSE
 #undef GEN_PIECE_PARAMS
 
-/* inlined into ts_chess_gen_pseudo's loop too (as the other two are): the call and
+/* inlined into ts_chess_gen_pseudo's loop too (as the others are): the call and
  * its six saved registers cost more than the loop's registers it shares */
 static inline G_ALWAYS_INLINE guint64
-gen_piece_all (TsChessGen *g, TsMoveList *out, int from)
+gen_piece_all (const TsPieceGen *gen, TsMoveList *out, int from)
 {
-  return gen_piece (g, out, from, FALSE, FALSE);
+  return gen_piece (gen, out, from, FALSE, FALSE, FALSE);
+}
+
+/* the same with room reserved (the lists of a whole generation, kept from node to
+ * node: not a list made for a few moves, where the room would cost allocations) */
+static inline G_ALWAYS_INLINE guint64
+gen_piece_listed (const TsPieceGen *gen, TsMoveList *out, int from)
+{
+  return gen_piece (gen, out, from, FALSE, FALSE, TRUE);
+}
+
+static inline G_ALWAYS_INLINE guint64
+gen_piece_noisy (const TsPieceGen *gen, TsMoveList *out, int from, gboolean reserved)
+{
+  return gen_piece (gen, out, from, TRUE, FALSE, reserved);
 }
 
 static guint64
-gen_piece_noisy (TsChessGen *g, TsMoveList *out, int from)
+gen_piece_counted (const TsPieceGen *gen, TsMoveList *out, int from)
 {
-  return gen_piece (g, out, from, TRUE, FALSE);
-}
-
-static guint64
-gen_piece_counted (TsChessGen *g, TsMoveList *out, int from)
-{
-  return gen_piece (g, out, from, FALSE, TRUE);
+  return gen_piece (gen, out, from, FALSE, TRUE, FALSE);
 }
 
 /* Noisy generation's filter (see TsVariantRules.reach), set up once a generation:
@@ -310,7 +384,7 @@ typedef struct {
   guint           nw;
 } TsNoisyFilter;
 
-static void
+static inline G_ALWAYS_INLINE void
 noisy_filter_init (const TsChessGen *g, TsNoisyFilter *f)
 {
   const TsVariant *v = g->p->variant;
@@ -354,9 +428,11 @@ may_be_noisy (const TsNoisyFilter *f, guint type, int dense)
 }
 
 /* The pieces' moves for ts_chess_gen_pseudo (the count of the counted ones), always
- * inlined: each mode's loop is compiled without the others' tests. */
+ * inlined: each mode's loop is compiled without the others' tests. Without reserved
+ * (a variant whose moves have no bound, see chess_load_variant), every move is
+ * pushed. */
 static inline G_ALWAYS_INLINE guint64
-gen_pieces (TsChessGen *g, TsMoveList *out, gboolean noisy, gboolean counting)
+gen_pieces (TsChessGen *g, TsMoveList *out, gboolean noisy, gboolean counting, gboolean reserved)
 {
   const TsVariantRules *r = g->r;
   const TsPosition *p = g->p;
@@ -365,7 +441,9 @@ gen_pieces (TsChessGen *g, TsMoveList *out, gboolean noisy, gboolean counting)
   guint64 cnt = 0;   /* a local: stores through count could alias the board */
   gboolean first_only = counting && g->first_only;   /* a local, as cnt */
   TsNoisyFilter filter;
+  TsPieceGen gen;
 
+  piece_gen_init (&gen, g);
   if (noisy)
     noisy_filter_init (g, &filter);
   for (guint w = 0; w < r->n_occ_words && !(first_only && cnt); w++)
@@ -381,12 +459,14 @@ gen_pieces (TsChessGen *g, TsMoveList *out, gboolean noisy, gboolean counting)
           if (noisy)
             {
               if (may_be_noisy (&filter, TS_PIECE_TYPE (b[from]), dense))
-                cnt += gen_piece_noisy (g, out, from);
+                cnt += gen_piece_noisy (&gen, out, from, reserved);
             }
           else if (counting && !g->in_check && from != g->guard && !is_pinned (g, from))
-            cnt += gen_piece_counted (g, out, from);
+            cnt += gen_piece_counted (&gen, out, from);
+          else if (counting || !reserved)
+            cnt += gen_piece_all (&gen, out, from);
           else
-            cnt += gen_piece_all (g, out, from);
+            cnt += gen_piece_listed (&gen, out, from);
         }
     }
   return cnt;
@@ -406,14 +486,20 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
   gboolean first_only = g->first_only;
   guint64 cnt;
 
-  if (noisy)
-    cnt = gen_pieces (g, out, TRUE, FALSE);
+  /* (a variant without max_piece_moves: pushes, see chess_load_variant) */
+  if (noisy && r->max_piece_moves)
+    cnt = gen_pieces (g, out, TRUE, FALSE, TRUE);
+  else if (noisy)
+    cnt = gen_pieces (g, out, TRUE, FALSE, FALSE);
   else if (count)
-    cnt = gen_pieces (g, out, FALSE, TRUE);
+    cnt = gen_pieces (g, out, FALSE, TRUE, FALSE);
+  else if (r->max_piece_moves)
+    cnt = gen_pieces (g, out, FALSE, FALSE, TRUE);
   else
-    cnt = gen_pieces (g, out, FALSE, FALSE);
+    cnt = gen_pieces (g, out, FALSE, FALSE, FALSE);
   if (count)
     *count += cnt;
+  g->pieces_end = out->n;
 
   if (noisy || (first_only && cnt))
     return;
@@ -443,7 +529,7 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
 }
 
 /* 1: legal, 0: illegal, -1: needs the test on the board. */
-static int
+static inline G_ALWAYS_INLINE int
 classify (const TsChessGen *g, TsMove m)
 {
   int from, to;
@@ -466,6 +552,82 @@ classify (const TsChessGen *g, TsMove m)
         return 0;
     }
   return from >= 0 && is_pinned (g, from) ? -1 : 1;
+}
+
+/* Keeps the legal ones of moves[start, end) (only the first with stop_at_one), in
+ * their order, from moves[write] on; returns the end of the kept ones. */
+static guint
+keep_legal (TsChessGen *g, TsMove *moves, guint write, guint start, guint end, gboolean stop_at_one)
+{
+  for (guint i = start; i < end; i++)
+    {
+      TsMove m = moves[i];
+      int c = classify (g, m);
+
+      if (c > 0 || (c < 0 && ts_chess_test_move (g, m)))
+        {
+          moves[write++] = m;
+          if (stop_at_one)
+            break;
+        }
+    }
+  return write;
+}
+
+/* The first of moves[lo, hi), sorted by from, from a cell not below from. */
+static guint
+first_from (const TsMove *moves, guint lo, guint hi, TsCell from)
+{
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (moves[mid].from < from)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* keep_legal out of check, without an en passant capture: of the pieces' moves only
+ * the guarded king's and the pinned pieces' can be illegal (classify), found by their
+ * from cells in the sorted list; the others are kept without a look at each. */
+static void
+keep_legal_out_of_check (TsChessGen *g, TsMoveList *out, guint start)
+{
+  TsMove *moves = out->moves;
+  TsCell cells[G_N_ELEMENTS (g->pinned) + 1];
+  guint n_cells = 0, write = start, read = start, end = g->pieces_end;
+
+  cells[n_cells++] = g->guard_dense;
+  for (guint i = 0; i < g->n_pinned; i++)
+    {
+      TsCell c = g->r->to_dense[g->pinned[i]];
+      guint k = n_cells++;
+
+      for (; k > 0 && cells[k - 1] > c; k--)
+        cells[k] = cells[k - 1];
+      cells[k] = c;
+    }
+  for (guint i = 0; i < n_cells; i++)
+    {
+      guint lo = first_from (moves, read, end, cells[i]);
+      guint hi = first_from (moves, lo, end, cells[i] + 1);
+
+      if (lo == hi)
+        continue;   /* no moves (or a cell met twice) */
+      if (write != read)
+        memmove (moves + write, moves + read, (lo - read) * sizeof *moves);
+      write += lo - read;
+      write = keep_legal (g, moves, write, lo, hi, FALSE);
+      read = hi;
+    }
+  if (write != read)
+    memmove (moves + write, moves + read, (end - read) * sizeof *moves);
+  write += end - read;
+  /* castling, drops */
+  out->n = keep_legal (g, moves, write, end, out->n, FALSE);
 }
 
 /* Is m legal? Plays it on the bare board (no hash, no counters), looks at the
@@ -516,6 +678,51 @@ ts_chess_test_move (TsChessGen *g, TsMove m)
   return !bad;
 }
 
+/* Compulsory capture: of the moves from start on, only the captures if there is one;
+ * with noisy, only the captures and promotions. */
+static void
+keep_compulsory (TsMoveList *out, guint start, gboolean noisy)
+{
+  /* locals: the compiler would read them again after every store into moves */
+  TsMove *moves = out->moves;
+  guint end = out->n, n = start, first = start;
+
+  while (first < end && !(moves[first].flags & TS_MOVE_CAPTURE))
+    first++;
+  if (first == end && !noisy)
+    return;   /* no capture: every move stays */
+  for (guint i = first < end ? first : start; i < end; i++)
+    if (first < end ? (moves[i].flags & TS_MOVE_CAPTURE) != 0
+                    : moves[i].promo != TS_NO_PROMO)
+      moves[n++] = moves[i];
+  out->n = n;
+}
+
+/* Whether a move from start on is a capture. */
+static gboolean
+has_capture (const TsMoveList *out, guint start)
+{
+  for (guint i = start; i < out->n; i++)
+    if (out->moves[i].flags & TS_MOVE_CAPTURE)
+      return TRUE;
+  return FALSE;
+}
+
+/* generate's pseudo-legal moves of g's side and their legality test. */
+static void
+generate_with (TsChessGen *g, TsMoveList *out, guint start, gboolean noisy, gboolean stop_at_one,
+               guint64 *count)
+{
+  const TsPosition *p = g->p;
+
+  ts_chess_gen_pseudo (g, out, noisy, count);
+  if (g->guard >= 0 && !g->in_check && !stop_at_one && !count &&
+      (p->st.ep_cell < 0 || p->st.ep_victim < 0))
+    keep_legal_out_of_check (g, out, start);
+  else if (g->guard >= 0)
+    out->n = keep_legal (g, out->moves, start, start, out->n, stop_at_one);
+}
+
 /* Legal moves of the side to move into out; with stop_at_one, stops after one.
  * With count (perft's last ply), moves that need no test are counted, not listed. */
 static void
@@ -528,43 +735,24 @@ generate (TsPosition *p, TsMoveList *out, gboolean noisy, gboolean stop_at_one, 
   if (p->st.over || (p->st.out_mask & (1u << p->st.side) && r->elimination != TS_ELIM_PARTNER))
     return;
   ts_chess_gen_init (&g, p, p->st.side);
+  /* Compulsory capture: the noisy moves first, which hold every capture (in the
+   * order of the whole list); the others are wanted only where there is none. */
+  if (r->compulsory_capture && !stop_at_one)
+    {
+      generate_with (&g, out, start, TRUE, FALSE, NULL);
+      if (noisy || has_capture (out, start))
+        {
+          keep_compulsory (out, start, noisy);
+          return;
+        }
+      out->n = start;
+    }
   /* Whether any move exists: a move counted (no test needed) is enough. */
   g.first_only = stop_at_one && count && !r->compulsory_capture;
-  ts_chess_gen_pseudo (&g, out, noisy && !r->compulsory_capture,
-                       r->compulsory_capture || g.guard < 0 ? NULL : count);
-  if (g.guard >= 0)
-    {
-      /* locals: the compiler would read them again after every store into moves */
-      TsMove *moves = out->moves;
-      guint n = start, end = out->n;
-
-      for (guint i = start; i < end; i++)
-        {
-          TsMove m = moves[i];
-          int c = classify (&g, m);
-
-          if (c > 0 || (c < 0 && ts_chess_test_move (&g, m)))
-            {
-              moves[n++] = m;
-              if (stop_at_one)
-                break;
-            }
-        }
-      out->n = n;
-    }
+  generate_with (&g, out, start, noisy && !r->compulsory_capture, stop_at_one,
+                 r->compulsory_capture || g.guard < 0 ? NULL : count);
   if (r->compulsory_capture)
-    {
-      gboolean any = FALSE;
-      guint n = start;
-
-      for (guint i = start; i < out->n && !any; i++)
-        any = (out->moves[i].flags & TS_MOVE_CAPTURE) != 0;
-      for (guint i = start; i < out->n; i++)
-        if (!any || (out->moves[i].flags & TS_MOVE_CAPTURE))
-          if (!noisy || (out->moves[i].flags & TS_MOVE_CAPTURE) || out->moves[i].promo != TS_NO_PROMO)
-            out->moves[n++] = out->moves[i];
-      out->n = n;
-    }
+    keep_compulsory (out, start, noisy);
 }
 
 static void
@@ -601,6 +789,7 @@ piece_move_is_legal (TsPosition *p, TsMove m)
   const TsVariantRules *r = ts_rules (p);
   guint ncells = p->variant->geometry.ncells;
   TsChessGen g;
+  TsPieceGen gen;
   TsMoveList l;
   gboolean found = FALSE;
   int from;
@@ -615,8 +804,9 @@ piece_move_is_legal (TsPosition *p, TsMove m)
   if (!IS_PIECE (val) || TS_PIECE_SEAT (val) != p->st.side || TS_PIECE_TYPE (val) != m.piece)
     return FALSE;
   ts_chess_gen_init (&g, p, p->st.side);
+  piece_gen_init (&gen, &g);
   ts_move_list_init (&l);
-  gen_piece_all (&g, &l, from);
+  gen_piece_all (&gen, &l, from);
   found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
   if (found && g.guard >= 0)
@@ -668,10 +858,70 @@ chess_setup (TsPosition *p)
       ts_position_put (p, (int) i, r->initial[i]);
 }
 
+/* Whether the padded offset off is a vector of steps of at most TS_PAD cells in every
+ * dimension (as decoded: a longer vector may have the same offset): then a walk along
+ * it stops on the border, inside the board's array, before TS_MAX_SIZE steps. A
+ * longer one (a custom leap or ride) wraps to other lines or leaves the array. */
+static gboolean
+offset_within_border (const TsVariant *v, int off)
+{
+  for (guint d = 0; d < v->geometry.ndims; d++)
+    {
+      int base = (int) v->geometry.size[d] + 2 * TS_PAD;
+      int digit = ((off % base) + base) % base;
+
+      if (digit > base / 2)
+        digit -= base;
+      if (ABS (digit) > TS_PAD)
+        return FALSE;
+      off = (off - digit) / base;
+    }
+  return off == 0;
+}
+
+/* At most how many pseudo-legal moves a piece of type t has (G_MAXUINT: no bound): a
+ * pawn-like piece's steps (single and double) and captures, each with every
+ * promotion; any other's leaps one each, its rides at most as long as a line of the
+ * board, if they stay within the border (see offset_within_border). */
+static guint
+piece_moves_bound (const TsVariant *v, guint t)
+{
+  const TsVariantRules *r = v->rules;
+  const TsPieceMoves *pm = &r->moves[t];
+  guint bound = 0;
+
+  if (pm->seat_dependent)
+    for (guint s = 0; s < v->n_seats; s++)
+      bound = MAX (bound, (2 * pm->n_moves[s] + pm->n_captures[s]) * MAX (r->n_promos, 1u));
+  else
+    for (guint k = 0; k < pm->n_rays; k++)
+      {
+        if (pm->rays[k].range > 1 && !offset_within_border (v, pm->rays[k].off))
+          return G_MAXUINT;
+        bound += MIN (pm->rays[k].range, TS_MAX_SIZE - 1u);
+      }
+  return bound;
+}
+
+/* The variant's tables (chess-load.c), the attack scans' short-range filter and the
+ * room generation reserves for a piece's moves. */
+static gboolean
+chess_load_variant (TsVariant *v, GKeyFile *kf, GError **error)
+{
+  if (!ts_variant_load_chess (v, kf, error))
+    return FALSE;
+  ts_chess_build_scan_tables (v);
+  for (guint t = 0; t < v->n_piece_types; t++)
+    v->rules->max_piece_moves = MAX (v->rules->max_piece_moves, piece_moves_bound (v, t));
+  if (v->rules->max_piece_moves == G_MAXUINT)
+    v->rules->max_piece_moves = 0;   /* no room reserved: pushes */
+  return TRUE;
+}
+
 const TsRulesOps ts_chess_ops = {
   .family = "chess",
   .family_id = TS_FAMILY_CHESS,
-  .load_variant = ts_variant_load_chess,
+  .load_variant = chess_load_variant,
   .setup = chess_setup,
   .generate = chess_generate,
   .generate_noisy = chess_generate_noisy,

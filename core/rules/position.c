@@ -57,6 +57,8 @@ ts_position_reset (TsPosition *p)
     p->board[i] = r->to_dense[i] < 0 ? TS_CELL_OFF : 0;
   memset (&p->st, 0, sizeof p->st);
   memset (p->occ, 0, sizeof p->occ);
+  memset (p->occ_short, 0, sizeof p->occ_short);
+  memset (p->type_bit, 0, sizeof p->type_bit);
   for (guint s = 0; s < TS_MAX_SEATS; s++)
     p->king[s] = -1;
   p->st.ep_cell = p->st.ep_victim = -1;

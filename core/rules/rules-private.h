@@ -111,6 +111,19 @@ struct _TsVariantRules {
   guint16       *atk_pawn[TS_MAX_SEATS];
   guint16       *atk_any[TS_MAX_SEATS];
   guint64       *atk_near;       /* [dense target][word]: cells a piece may attack it from */
+  /* The same for the short-range types (short_mask: every ray one step, pawn-likes
+   * without rays; set by chess.c after loading): a scan skips the pieces of those
+   * types (TsPosition.occ_short) outside atk_near_short, most of the pieces on a
+   * target's lines being pawns, knights and kings that cannot attack it from there. */
+  guint16        short_mask;
+  guint64       *atk_near_short;  /* [dense target][word] */
+  guint16       *atk_any_all;     /* atk_any of every seat together (chess-attack.c) */
+  /* The exchanges': the royal types where kings are checked (taking last), and the
+   * seats on each side, [side << n_seats | out_mask][0: side's team, 1: the others]. */
+  guint16        see_royal_mask;
+  guint8       (*see_seats)[2];
+  guint          max_piece_moves; /* at most one piece's pseudo-legal moves (chess.c; 0:
+                                   * no bound, see chess_load_variant) */
   /* Noisy generation's filter: the cells a leaper type reaches from a cell, [dense][word]
    * (n_occ_words words a cell; NULL for a type that rides), and for a pawn-like type
    * the cells it captures on and the promotion-zone cells it moves to, per seat
@@ -153,6 +166,8 @@ struct _TsPosition {
   guint            ply;
   guint8          *board;          /* [n_padded] */
   guint64          occ[TS_MAX_SEATS][TS_OCC_WORDS];   /* dense cells per seat */
+  guint64          occ_short[TS_OCC_WORDS];           /* of short_mask types, every seat */
+  guint16          type_bit[TS_MAX_CELLS];            /* dense: 1 << the piece's type, 0 empty */
   gint16           king[TS_MAX_SEATS];                /* internal cell or -1 */
   guint64         *history;        /* hashes of earlier positions, for repetition */
   /* Whether the side to move is in check, as last worked out (by a generation or a
@@ -189,12 +204,15 @@ ts_piece_key (const TsVariant *v,
   return k;
 }
 
-/* Sets an internal cell, keeping hash, occupancy and king cells right. Inline: make
- * and unmake call it for every cell they change. */
-static inline void
-ts_position_put (TsPosition *p,
-                 int         cell,
-                 guint8      value)
+/* Sets an internal cell, keeping occupancy (by seat, of the short-range types), the
+ * type bits and king cells right, and the hash with hash (without: for an undo, which
+ * puts the saved state back after). Inline: make and unmake call it for every cell
+ * they change. */
+static inline G_ALWAYS_INLINE void
+ts_position_put_hashed (TsPosition *p,
+                        int         cell,
+                        guint8      value,
+                        gboolean    hash)
 {
   const TsVariant *v = p->variant;
   guint8 old = p->board[cell];
@@ -204,21 +222,36 @@ ts_position_put (TsPosition *p,
     {
       guint s = TS_PIECE_SEAT (old);
 
-      p->st.hash ^= ts_piece_key (v, dense, old);
+      if (hash)
+        p->st.hash ^= ts_piece_key (v, dense, old);
       p->occ[s][dense >> 6] &= ~(G_GUINT64_CONSTANT (1) << (dense & 63));
+      p->occ_short[dense >> 6] &= ~(G_GUINT64_CONSTANT (1) << (dense & 63));
       if (p->king[s] == cell && v->piece_types[TS_PIECE_TYPE (old)].royal)
         p->king[s] = -1;
     }
   p->board[cell] = value;
+  p->type_bit[dense] = (guint16) ((value >> 7) << TS_PIECE_TYPE (value));   /* 0: no piece */
   if (value & 0x80)
     {
       guint s = TS_PIECE_SEAT (value);
 
-      p->st.hash ^= ts_piece_key (v, dense, value);
+      if (hash)
+        p->st.hash ^= ts_piece_key (v, dense, value);
       p->occ[s][dense >> 6] |= G_GUINT64_CONSTANT (1) << (dense & 63);
+      if (v->rules->short_mask & (1u << TS_PIECE_TYPE (value)))
+        p->occ_short[dense >> 6] |= G_GUINT64_CONSTANT (1) << (dense & 63);
       if (v->piece_types[TS_PIECE_TYPE (value)].royal)
         p->king[s] = (gint16) cell;
     }
+}
+
+/* Sets an internal cell, keeping hash, occupancy and king cells right. */
+static inline void
+ts_position_put (TsPosition *p,
+                 int         cell,
+                 guint8      value)
+{
+  ts_position_put_hashed (p, cell, value, TRUE);
 }
 
 void     ts_position_history_push  (TsPosition *p);
