@@ -18,12 +18,14 @@ static int
 hand_material (const TsEval *ev, TsPosition *pos, guint seat)
 {
   int sum = 0;
+  const guint8 *hand;
 
   if (!ev->variant->has_drops && !ev->doseki)
     return 0;
+  hand = ts_position_hand (pos, seat);
   for (guint t = 0; t < ev->n_types; t++)
     {
-      guint n = ts_position_hand_count (pos, seat, t);
+      guint n = hand[t];
       if (n)
         sum += (int) n * (ev->doseki ? DOSEKI_CHECKER : ev->value[t] * 9 / 10);
     }

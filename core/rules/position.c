@@ -226,6 +226,14 @@ ts_position_history (const TsPosition *p,
   return p->history;
 }
 
+const guint8 *
+ts_position_hand (const TsPosition *p,
+                  guint             seat)
+{
+  g_return_val_if_fail (seat < TS_MAX_SEATS, NULL);
+  return p->st.hand[seat];
+}
+
 guint
 ts_position_hand_count (const TsPosition *p,
                         guint             seat,

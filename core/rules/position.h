@@ -85,6 +85,10 @@ const guint64   *ts_position_history       (const TsPosition *p,
 guint            ts_position_hand_count    (const TsPosition *p,
                                             guint             seat,
                                             guint             type);
+/* A seat's whole hand, a count per piece type (TS_MAX_PIECE_TYPES of them): one call
+ * where the evaluation reads every type's. */
+const guint8    *ts_position_hand          (const TsPosition *p,
+                                            guint             seat);
 void             ts_position_set_hand_count (TsPosition      *p,
                                             guint             seat,
                                             guint             type,
