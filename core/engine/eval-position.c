@@ -6,12 +6,13 @@
 
 #include <string.h>
 
+/* Whether seat's pieces count, of the seats in the game (ts_position_active_seats). A
+ * free-for-all player's eliminated army is loot, not material; in team play the partner
+ * moves it. */
 static gboolean
-seat_counts (const TsEval *ev, TsPosition *pos, guint seat)
+seat_counts (const TsEval *ev, guint active, guint seat)
 {
-  /* A free-for-all player's eliminated army is loot, not material; in team play the
-   * partner moves it. */
-  return ev->teams || ts_position_seat_active (pos, seat);
+  return ev->teams || (active >> seat & 1);
 }
 
 static int
@@ -83,12 +84,13 @@ ts_eval_material (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
   TsCell cells[TS_MAX_CELLS];
   TsPiece pieces[TS_MAX_CELLS];
   guint n = ts_position_pieces (pos, cells, pieces);
+  guint active = ts_position_active_seats (pos);
   int total = 0;
 
   for (guint i = 0; i < n; i++)
     {
       TsPiece p = pieces[i];
-      if (!seat_counts (ev, pos, TS_PIECE_SEAT (p)))
+      if (!seat_counts (ev, active, TS_PIECE_SEAT (p)))
         continue;
       int v = ev->value[TS_PIECE_TYPE (p)];
       total += side_of[TS_PIECE_SEAT (p)] == side ? v : -v;
@@ -105,13 +107,12 @@ ts_eval_material (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
 static void
 state_seats (const TsEval *ev, TsPosition *pos, const guint side_of[4], TsEvalState *st)
 {
-  st->active = 0;
+  st->active = (guint8) ts_position_active_seats (pos);
   memset (st->counts, 0, sizeof st->counts);
   memset (st->enemies, 0, sizeof st->enemies);
   for (guint s = 0; s < ev->n_seats; s++)
     {
-      st->active |= (guint8) (ts_position_seat_active (pos, s) << s);
-      st->counts[s] = (guint8) seat_counts (ev, pos, s);
+      st->counts[s] = (guint8) seat_counts (ev, st->active, s);
       for (guint k = 0; k < ev->n_seats; k++)
         if (side_of[k] != side_of[s])
           st->enemies[s] |= 1u << k;

@@ -62,7 +62,7 @@ typedef struct {
 typedef struct {
   guint64 key;                  /* the engine's: the position's hash, 0 for none */
   guint8  counts[4];            /* the seats that count (material, mobility) */
-  guint8  active;               /* ts_position_seat_active, a bit a seat */
+  guint8  active;               /* ts_position_active_seats */
   guint   enemies[4];           /* the seats on the other side of each seat */
   TsCell  king[4];
   gint64  cell_terms[4];        /* material and cell tables (eval-private.h EVAL_PACK) */

@@ -126,13 +126,9 @@ ts_engine_poll_stop (TsEngine *e)
 }
 
 static guint
-count_active (TsPosition *pos, guint n_seats)
+count_active (TsPosition *pos)
 {
-  guint n = 0;
-
-  for (guint s = 0; s < n_seats; s++)
-    n += ts_position_seat_active (pos, s);
-  return n;
+  return (guint) __builtin_popcount (ts_position_active_seats (pos));
 }
 
 /* Seats that take turns: the active ones, and in team play the eliminated ones whose
@@ -261,7 +257,7 @@ make_move (TsEngine *e, TsMove m, TsUndo *undo, int child_ply, guint active_befo
   note_made (e, child_ply, from_key, key, undo);
   e->reached_by[child_ply] = m;
   e->maybe_over[child_ply] = royal ||
-    (active_before && count_active (e->pos, e->variant->n_seats) != active_before);
+    (active_before && count_active (e->pos) != active_before);
   e->null_move[child_ply] = FALSE;
 }
 
@@ -338,7 +334,7 @@ qsearch (TsEngine *e, int alpha, int beta, int ply, int qply)
   /* Doseki answers a capture with recaptures only (below): only those are generated. */
   if (e->ev.doseki && qply > 0)
     ts_picker_only_recaptures (&pk, e->reached_by[ply]);
-  guint active = e->variant->n_seats > 2 ? count_active (pos, e->variant->n_seats) : 0;
+  guint active = e->variant->n_seats > 2 ? count_active (pos) : 0;
   guint searched = 0;
 
   while (ts_picker_next (&pk, e, &m))
@@ -500,7 +496,7 @@ negamax (TsEngine *e, int alpha, int beta, int depth, int ply, gboolean pv_node)
         depth++;
     }
   e->static_eval[ply] = static_eval;
-  guint active = e->variant->n_seats > 2 ? count_active (pos, e->variant->n_seats) : 0;
+  guint active = e->variant->n_seats > 2 ? count_active (pos) : 0;
 
   for (; have_move; have_move = ts_picker_next (&pk, e, &m))
     {
@@ -578,7 +574,7 @@ search_root (TsEngine *e, int depth, int alpha, int beta, guint first)
 {
   TsPosition *pos = e->pos;
   guint my_side = ts_engine_stm_side (e);
-  guint active = e->variant->n_seats > 2 ? count_active (pos, e->variant->n_seats) : 0;
+  guint active = e->variant->n_seats > 2 ? count_active (pos) : 0;
   int best = -TS_SCORE_INFINITE;
 
   e->path[0] = ts_position_hash (pos) ^ e->key_salt;

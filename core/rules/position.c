@@ -257,6 +257,12 @@ ts_position_set_hand_count (TsPosition *p,
   p->st.hand[seat][type] = (guint8) count;
 }
 
+guint
+ts_position_active_seats (const TsPosition *p)
+{
+  return ((1u << p->variant->n_seats) - 1) & ~(guint) p->st.out_mask;
+}
+
 gboolean
 ts_position_seat_active (const TsPosition *p,
                          guint             seat)

@@ -93,6 +93,8 @@ void             ts_position_set_hand_count (TsPosition      *p,
                                             guint             seat,
                                             guint             type,
                                             guint             count);
+/* The seats still in the game, a bit a seat (ts_position_seat_active of each). */
+guint            ts_position_active_seats  (const TsPosition *p);
 gboolean         ts_position_seat_active   (const TsPosition *p,
                                             guint             seat);   /* not eliminated */
 /* The seat whose king counts for the legality of the side to move's moves (in team play
