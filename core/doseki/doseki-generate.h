@@ -17,6 +17,8 @@ typedef struct {
   const guint32    *near;       /* if set: near[x] has direction d if, for a cell y of the
                                    2×2×2 box whose low corner is x, y + d or y + 2d is
                                    marked (in onto, or a noisy move's target) */
+  guint32           promo_dirs; /* noisy generation: see emit_ray */
+  guint             to_face;    /* the anchor's rank's distance to the face */
 } DkGen;
 
 /* Whether S (orientation o) anchored at padded cell b covers a cell marked in onto. */

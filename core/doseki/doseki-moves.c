@@ -7,33 +7,45 @@
 
 /* ---- Generation ----------------------------------------------------------------- */
 
-/* Quiet moves 1..range of a slide whose smallest ray is m, then perhaps a capture.
- * dy: the direction's rank step. Of the quiet moves, noisy-only generation wants the
- * promotions alone: those that bring S's rank to the face (at most two steps k). */
+/* Noisy generation's quiet moves of a slide: the promotions, those that bring S's rank
+ * to the face (at most two steps k of the quiet ones). */
+static void
+emit_promotions (DkGen *g, const DkTables *t, int base, int step, int dy, guint quiet,
+                 guint side)
+{
+  int face = side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
+  int ya = t->rank_of[base], to_face = (face - ya) * dy;
+
+  /* S's cells are at rank offsets -1..1, so the anchor ranks face - 1 .. face + 1;
+   * S's cells span at most two ranks, so one step k at most stays on the board.
+   * Those steps go towards the face and are at least to_face - 1 (away from it, or
+   * from the face, no cell of S can come onto it). */
+  /* A step k to anchor rank yb gains the cells of S at rank offset face - yb
+   * (dk_promotions: yb is not ya, and face - yb is -1..1). */
+  for (int yb = face - 1; to_face > 0 && (int) quiet >= to_face - 1 && yb <= face + 1; yb++)
+    {
+      int k = (yb - ya) * dy;
+      if (k >= 1 && (guint) k <= quiet && t->tab[g->shape].n_at_rank[face - yb + 1] > 0)
+        emit_move (g, t, base + k * step, FALSE);
+    }
+}
+
+/* Quiet moves 1..range of a slide along d whose smallest ray is m, then perhaps a
+ * capture. Of the quiet moves, noisy-only generation wants the promotions alone: only
+ * a slide towards the face (g's promo_dirs) that may reach it looks for them. */
 static inline void
-emit_ray (DkGen *g, const DkTables *t, int base, int step, int dy, guint m, guint range,
+emit_ray (DkGen *g, const DkTables *t, int base, guint d, guint m, guint range,
           gboolean quiet_ok, gboolean capture_ok, guint side)
 {
   guint quiet = quiet_ok ? MIN (m >> 1, range) : 0;
+  int step = t->dir_pad[d];
 
   if (g->out == NULL && !g->noisy_only)
     g->n += quiet;
   else if (g->noisy_only)
     {
-      int face = side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
-      int ya = t->rank_of[base], to_face = (face - ya) * dy;
-      /* S's cells are at rank offsets -1..1, so the anchor ranks face - 1 .. face + 1;
-       * S's cells span at most two ranks, so one step k at most stays on the board.
-       * Those steps go towards the face and are at least to_face - 1 (away from it, or
-       * from the face, no cell of S can come onto it). */
-      /* A step k to anchor rank yb gains the cells of S at rank offset face - yb
-       * (dk_promotions: yb is not ya, and face - yb is -1..1). */
-      for (int yb = face - 1; to_face > 0 && (int) quiet >= to_face - 1 && yb <= face + 1; yb++)
-        {
-          int k = (yb - ya) * dy;
-          if (k >= 1 && (guint) k <= quiet && t->tab[g->shape].n_at_rank[face - yb + 1] > 0)
-            emit_move (g, t, base + k * step, FALSE);
-        }
+      if ((g->promo_dirs >> d & 1) && quiet + 1 >= g->to_face)
+        emit_promotions (g, t, base, step, t->dir_vec[d][1], quiet, side);
     }
   else
     for (guint k = 1; k <= quiet; k++)
@@ -51,7 +63,7 @@ gen_slides (DkGen *g, const DkTables *t, const DkRays ray, const DkOrientTables 
     {
       guint d = (guint) __builtin_ctz (dirs);
 
-      emit_ray (g, t, g->anchor, t->dir_pad[d], t->dir_vec[d][1], min_ray (ray, d, g->anchor, ot->lead[d], ot->n_lead[d]),
+      emit_ray (g, t, g->anchor, d, min_ray (ray, d, g->anchor, ot->lead[d], ot->n_lead[d]),
                 mode.range, quiet_ok, capture_ok, side);
     }
 }
@@ -298,7 +310,12 @@ generate_upto (TsPosition *p, TsMoveList *out, gboolean noisy_only, guint enough
     {
       guint c = (guint) b->own_cells[i];
       int a = t->pad_of[c];
+      int face = b->side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
 
+      /* the directions that bring the anchor's rank nearer the face, if it is not
+       * there (see emit_ray) */
+      g.to_face = (guint) ABS (face - t->rank_of[a]);
+      g.promo_dirs = g.to_face > 0 ? t->toward_face[b->side] : 0;
       for (guint w = 0; w < DK_O_WORDS; w++)
         for (guint64 os = fitting (t, b->nb_own[a], w); os; os &= os - 1)
           gen_set (&g, b, t, c, a, 64 * w + (guint) __builtin_ctzll (os));
