@@ -31,39 +31,41 @@ emit_promotions (DkGen *g, const DkTables *t, int base, int step, int dy, guint 
 }
 
 /* Quiet moves 1..range of a slide along d whose smallest ray is m, then perhaps a
- * capture. Of the quiet moves, noisy-only generation wants the promotions alone: only
- * a slide towards the face (g's promo_dirs) that may reach it looks for them. */
+ * capture. Of the quiet moves, noisy generation (noisy, g's noisy_only) wants the
+ * promotions alone: only a slide towards the face (g's promo_dirs) that may reach it
+ * looks for them. (No slide here has onto: recaptures walk their own.) */
 static inline void
-emit_ray (DkGen *g, const DkTables *t, int base, guint d, guint m, guint range,
-          gboolean quiet_ok, gboolean capture_ok, guint side)
+emit_ray (DkGen *g, const DkTables *t, gboolean noisy, int base, guint d, guint m,
+          guint range, gboolean quiet_ok, gboolean capture_ok, guint side)
 {
   guint quiet = quiet_ok ? MIN (m >> 1, range) : 0;
   int step = t->dir_pad[d];
 
-  if (g->out == NULL && !g->noisy_only)
-    g->n += quiet;
-  else if (g->noisy_only)
+  if (noisy)
     {
       if ((g->promo_dirs >> d & 1) && quiet + 1 >= g->to_face)
         emit_promotions (g, t, base, step, t->dir_vec[d][1], quiet, side);
     }
+  else if (g->out == NULL)
+    g->n += quiet;
   else
     for (guint k = 1; k <= quiet; k++)
-      emit (g, t, base + (int) k * step, FALSE, side);
+      emit_move (g, t, base + (int) k * step, FALSE);
   if (capture_ok && (m & 1) && (m >> 1) < range)
-    emit (g, t, base + (int) ((m >> 1) + 1) * step, TRUE, side);
+    emit_move (g, t, base + (int) ((m >> 1) + 1) * step, TRUE);
 }
 
 /* free: the directions whose first step meets no own checker and stays on the board. */
 static inline void
-gen_slides (DkGen *g, const DkTables *t, const DkRays ray, const DkOrientTables *ot,
-            DkMode mode, gboolean quiet_ok, gboolean capture_ok, guint side, guint32 free)
+gen_slides (DkGen *g, const DkTables *t, gboolean noisy, const DkRays ray,
+            const DkOrientTables *ot, DkMode mode, gboolean quiet_ok, gboolean capture_ok,
+            guint side, guint32 free)
 {
   for (guint32 dirs = free & t->class_mask[mode.cls]; dirs; dirs &= dirs - 1)
     {
       guint d = (guint) __builtin_ctz (dirs);
 
-      emit_ray (g, t, g->anchor, d, min_ray (ray, d, g->anchor, ot->lead[d], ot->n_lead[d]),
+      emit_ray (g, t, noisy, g->anchor, d, min_ray (ray, d, g->anchor, ot->lead[d], ot->n_lead[d]),
                 mode.range, quiet_ok, capture_ok, side);
     }
 }
@@ -178,9 +180,9 @@ dk_board_new_neighbours (TsPosition *p)
 }
 
 /* The moves of the set of orientation o anchored at dense cell c, padded a (its cells
- * own). */
-static inline void
-gen_set (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, guint o)
+ * own); noisy: g's noisy_only, a constant where this is inlined. */
+static inline G_ALWAYS_INLINE void
+gen_set (DkGen *g, DkBoard *b, const DkTables *t, gboolean noisy, guint c, int a, guint o)
 {
   const DkOrientTables *ot = &t->tab[o];
   const TsDosekiOrientation *or = &t->orient[o];
@@ -191,7 +193,7 @@ gen_set (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, guint o)
 
   /* noisy generation (generate_upto made the sees): the directions in which some cell
    * of S sees a capture or the face */
-  if (g->noisy_only && !ot->compound)
+  if (noisy && !ot->compound)
     free &= (guint32) (stops_sees >> 32);
   if (free == 0)
     return;
@@ -208,13 +210,13 @@ gen_set (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, guint o)
                   board_next_mark (b), free);
   else if (pc->pawn)
     {
-      gen_slides (g, t, rays, ot, pc->modes[0], TRUE, FALSE, b->side, free);
-      gen_slides (g, t, rays, ot, pc->modes[1], FALSE, TRUE, b->side, free);
+      gen_slides (g, t, noisy, rays, ot, pc->modes[0], TRUE, FALSE, b->side, free);
+      gen_slides (g, t, noisy, rays, ot, pc->modes[1], FALSE, TRUE, b->side, free);
     }
   else
     for (guint m = 0; m < pc->n_modes; m++)
       if (free & t->class_mask[pc->modes[m].cls])   /* many modes have none: no call */
-        gen_slides (g, t, rays, ot, pc->modes[m], TRUE, TRUE, b->side, free);
+        gen_slides (g, t, noisy, rays, ot, pc->modes[m], TRUE, TRUE, b->side, free);
 }
 
 /* One pass of near_boxes: near[x] |= near[x + step], reading ahead of the writes. */
@@ -290,6 +292,29 @@ board_noisy_sees (DkBoard *b)
     }
 }
 
+/* The moves of the own sets, anchor by anchor, until g has enough; noisy: g's
+ * noisy_only (a constant in each copy). */
+static inline G_ALWAYS_INLINE void
+gen_sets (DkGen *g, DkBoard *b, gboolean noisy, guint enough)
+{
+  const DkTables *t = b->t;
+
+  for (guint i = 0; i < b->n_own && g->n < enough; i++)
+    {
+      guint c = (guint) b->own_cells[i];
+      int a = t->pad_of[c];
+      int face = b->side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
+
+      /* the directions that bring the anchor's rank nearer the face, if it is not
+       * there (see emit_ray) */
+      g->to_face = (guint) ABS (face - t->rank_of[a]);
+      g->promo_dirs = g->to_face > 0 ? t->toward_face[b->side] : 0;
+      for (guint w = 0; w < DK_O_WORDS; w++)
+        for (guint64 os = fitting (t, b->nb_own[a], w); os; os &= os - 1)
+          gen_set (g, b, t, noisy, c, a, 64 * w + (guint) __builtin_ctzll (os));
+    }
+}
+
 /* The moves (or only the captures and promotions), set by set; with enough, the count
  * stops at the first set that reaches it (then out is NULL). */
 static guint
@@ -306,20 +331,10 @@ generate_upto (TsPosition *p, TsMoveList *out, gboolean noisy_only, guint enough
       board_noisy_sees (b);
       g.near = b->noisy_near;
     }
-  for (guint i = 0; i < b->n_own && g.n < enough; i++)
-    {
-      guint c = (guint) b->own_cells[i];
-      int a = t->pad_of[c];
-      int face = b->side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
-
-      /* the directions that bring the anchor's rank nearer the face, if it is not
-       * there (see emit_ray) */
-      g.to_face = (guint) ABS (face - t->rank_of[a]);
-      g.promo_dirs = g.to_face > 0 ? t->toward_face[b->side] : 0;
-      for (guint w = 0; w < DK_O_WORDS; w++)
-        for (guint64 os = fitting (t, b->nb_own[a], w); os; os &= os - 1)
-          gen_set (&g, b, t, c, a, 64 * w + (guint) __builtin_ctzll (os));
-    }
+  if (noisy_only)
+    gen_sets (&g, b, TRUE, enough);
+  else
+    gen_sets (&g, b, FALSE, enough);
   if (p->st.hand[b->side][0] > 0 && !noisy_only && g.n < enough)
     for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
       if (b->sq[t->pad_of[c]] == DK_EMPTY)
@@ -382,7 +397,7 @@ dk_is_legal (TsPosition *p, TsMove m)
   for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
     board_neighbours (b, t->pad_of[m.from] + t->tab[m.shape].cells[i]);
   ts_move_list_init (&l);
-  gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, t, (guint) m.from, t->pad_of[m.from],
+  gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, t, FALSE, (guint) m.from, t->pad_of[m.from],
            m.shape);
   found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
