@@ -254,6 +254,13 @@ typedef struct {
   guint32         call;                   /* recapture calls (stamps cleared as it wraps) */
 } DkBoard;
 
+/* The padded offset of S's cell at forward offset j (see DkTables.single_at). */
+static inline int
+forward_offset (const DkTables *t, guint j)
+{
+  return j == 0 ? 0 : t->dir_pad[12 + j];
+}
+
 /* A mark no stamp holds yet (the stamps are cleared when the count wraps). */
 static inline guint32
 board_next_mark (DkBoard *b)
@@ -266,31 +273,45 @@ board_next_mark (DkBoard *b)
   return b->mark;
 }
 
-/* The OR over S's cells (orientation o, anchor at padded cell a) of nb_stop, each
- * masked by the cell's leaves_s: in the low 32 bits the directions in which S is
- * stopped at once (some cell of S would step onto an own checker outside S or off the
- * board); in the high 32, in noisy generation, those in which some cell of S sees. */
-#define DK_CELL_STOPS(i) (v |= at[cells[i]] & leaves[i])
+/* An anchor's neighbourhood: nb[j / 2][j % 2] is nb_stop of the cell at forward offset
+ * j (see DkTables.single_at) from the anchor, where an orientation anchored there may
+ * have a cell (j 0..13), then zeros. Made once an anchor for all its sets. */
+typedef struct {
+  DkCellPair nb[8];
+} DkAround;
 
-static inline guint64
-set_stops_sees (const DkBoard *b, const DkTables *t, int a, guint o)
+static inline void
+around_anchor (DkAround *ar, const DkBoard *b, const DkTables *t, int a)
 {
-  const gint16 *cells = t->tab[o].cells;
-  const guint64 *at = b->nb_stop + a, *leaves = t->tab[o].leaves_s;
-  guint64 v = 0;
-
-  DK_EACH_CELL (t->orient[o].n_cells, DK_CELL_STOPS);
-  return v;
+  for (guint j = 0; j < 14; j += 2)
+    ar->nb[j / 2] = (DkCellPair) { b->nb_stop[a + forward_offset (t, j)],
+                                   b->nb_stop[a + forward_offset (t, j + 1)] };
+  ar->nb[7] = (DkCellPair) { 0, 0 };
 }
 
-#undef DK_CELL_STOPS
+/* The OR over S's cells (orientation o, at the anchor of ar) of nb_stop, each masked
+ * by the cell's leaves_at: in the low 32 bits the directions in which S is stopped at
+ * once (some cell of S would step onto an own checker outside S or off the board); in
+ * the high 32, in noisy generation, those in which some cell of S sees. All sixteen
+ * offsets, two at a time, with no branch: fewer instructions than S's cells one by
+ * one. */
+static inline guint64
+set_stops_sees (const DkAround *ar, const DkTables *t, guint o)
+{
+  const DkCellPair *nb = ar->nb, *leaves = t->leaves_at[o];
+  DkCellPair v = (nb[0] & leaves[0]) | (nb[1] & leaves[1]) | (nb[2] & leaves[2]) |
+                 (nb[3] & leaves[3]) | (nb[4] & leaves[4]) | (nb[5] & leaves[5]) |
+                 (nb[6] & leaves[6]) | (nb[7] & leaves[7]);
+
+  return v[0] | v[1];
+}
 
 /* The directions of dirs in which S (orientation o, anchor at padded cell a) is stopped
  * at once. */
 static inline guint32
-set_stopped (const DkBoard *b, const DkTables *t, int a, guint o, guint32 dirs)
+set_stopped (const DkAround *ar, const DkTables *t, guint o, guint32 dirs)
 {
-  return (guint32) set_stops_sees (b, t, a, o) & dirs;
+  return (guint32) set_stops_sees (ar, t, o) & dirs;
 }
 
 /* Word w of the orientations whose cells besides the anchor are own, for an anchor

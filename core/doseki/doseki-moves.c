@@ -182,12 +182,13 @@ dk_board_new_neighbours (TsPosition *p)
 /* The moves of the set of orientation o anchored at dense cell c, padded a (its cells
  * own); noisy: g's noisy_only, a constant where this is inlined. */
 static inline G_ALWAYS_INLINE void
-gen_set (DkGen *g, DkBoard *b, const DkTables *t, gboolean noisy, guint c, int a, guint o)
+gen_set (DkGen *g, DkBoard *b, const DkTables *t, const DkAround *ar, gboolean noisy, guint c,
+         int a, guint o)
 {
   const DkOrientTables *ot = &t->tab[o];
   const TsDosekiOrientation *or = &t->orient[o];
   const DkPiece *pc;
-  guint64 stops_sees = set_stops_sees (b, t, a, o);
+  guint64 stops_sees = set_stops_sees (ar, t, o);
   guint32 free = ot->first_dirs & ~(guint32) stops_sees;
   const void *rays;
 
@@ -304,14 +305,16 @@ gen_sets (DkGen *g, DkBoard *b, gboolean noisy, guint enough)
       guint c = (guint) b->own_cells[i];
       int a = t->pad_of[c];
       int face = b->side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
+      DkAround ar;
 
       /* the directions that bring the anchor's rank nearer the face, if it is not
        * there (see emit_ray) */
       g->to_face = (guint) ABS (face - t->rank_of[a]);
       g->promo_dirs = g->to_face > 0 ? t->toward_face[b->side] : 0;
+      around_anchor (&ar, b, t, a);
       for (guint w = 0; w < DK_O_WORDS; w++)
         for (guint64 os = fitting (t, b->nb_own[a], w); os; os &= os - 1)
-          gen_set (g, b, t, noisy, c, a, 64 * w + (guint) __builtin_ctzll (os));
+          gen_set (g, b, t, &ar, noisy, c, a, 64 * w + (guint) __builtin_ctzll (os));
     }
 }
 
@@ -380,6 +383,7 @@ dk_is_legal (TsPosition *p, TsMove m)
   const DkTables *t = dk_tables ();
   TsMoveList l;
   DkBoard *b;
+  DkAround ar;
   gboolean found = FALSE;
 
   if (m.flags & TS_MOVE_PLACE)
@@ -397,7 +401,8 @@ dk_is_legal (TsPosition *p, TsMove m)
   for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
     board_neighbours (b, t->pad_of[m.from] + t->tab[m.shape].cells[i]);
   ts_move_list_init (&l);
-  gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, t, FALSE, (guint) m.from, t->pad_of[m.from],
+  around_anchor (&ar, b, t, t->pad_of[m.from]);
+  gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, t, &ar, FALSE, (guint) m.from, t->pad_of[m.from],
            m.shape);
   found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);

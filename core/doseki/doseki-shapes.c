@@ -250,12 +250,14 @@ build_lead_cells (DkTables *t)
           ot->n_at_rank[o->cells[c][1] + 1]++;
           if (c > 0)
             t->fit26[i] |= 1u << dir_index (t, o->cells[c][0], o->cells[c][1], o->cells[c][2]);
+          guint j = c == 0 ? 0 : dir_index (t, o->cells[c][0], o->cells[c][1], o->cells[c][2]) - 12;
+
           for (guint d = 0; d < DK_N_DIRS; d++)
             if (!orientation_has (o, o->cells[c][0] + t->dir_vec[d][0],
                                   o->cells[c][1] + t->dir_vec[d][1],
                                   o->cells[c][2] + t->dir_vec[d][2]))
-              ot->leaves_s[c] |= 1u << d;
-          ot->leaves_s[c] |= (guint64) G_MAXUINT32 << 32;
+              t->leaves_at[i][j / 2][j % 2] |= 1u << d;
+          t->leaves_at[i][j / 2][j % 2] |= (guint64) G_MAXUINT32 << 32;
         }
       ot->box = box_corner (o);
       for (guint d = 0; d < DK_N_DIRS; d++)
