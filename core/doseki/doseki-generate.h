@@ -176,10 +176,33 @@ gen_second_slides (DkGen *g, const DkTables *t, const guint8 *sq, const DkRays r
     }
 }
 
+/* Recaptures (near, no rays): the last first step k1 (at most range) after which S's
+ * box has a second direction of across near (see gen_compound), 0 if none. Walking the
+ * first slide costs more, and need go no further. The anchor stays on the board up to
+ * S's last step, so its box stays in the padded array. */
+static inline guint
+near_reach (const DkGen *g, const DkTables *t, const DkOrientTables *ot, guint d1,
+            guint range, guint32 across)
+{
+  guint last = 0;
+  int base1 = g->anchor;
+
+  for (guint k1 = 1; k1 <= range; k1++)
+    {
+      base1 += t->dir_pad[d1];
+      if (t->dense_of[base1] < 0)
+        break;
+      if (g->near[base1 + ot->box] & across)
+        last = k1;
+    }
+  return last;
+}
+
 /* "X then Y": a first slide onto empty cells, then a second one not parallel to it,
  * judged with S lifted off the board (see second_slide). With near (noisy moves,
  * recaptures), few second slides are looked at: S is lifted for the first one after a
- * one-step first slide. */
+ * one-step first slide. Without rays (recaptures) the first slide is walked only as far
+ * as near_reach. */
 static inline void
 gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
               const DkOrientTables *ot, const DkPiece *pc, const guint8 *kind, guint side,
@@ -196,7 +219,11 @@ gen_compound (DkGen *g, const DkTables *t, guint8 *sq, const DkRays ray,
       guint d1 = (guint) __builtin_ctz (dirs);
       guint32 across = t->across[pc->modes[1].cls][d1];
       int base1 = g->anchor;
-      guint free = first_slide (t, sq, ray, ot, d1, g->anchor, pc->modes[0].range, kind);
+      guint range1 = pc->modes[0].range, free;
+
+      if (g->near && !ray && (range1 = near_reach (g, t, ot, d1, range1, across)) == 0)
+        continue;
+      free = first_slide (t, sq, ray, ot, d1, g->anchor, range1, kind);
 
       for (guint k1 = 1; k1 <= free; k1++)
         {
