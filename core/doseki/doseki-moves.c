@@ -70,6 +70,29 @@ gen_slides (DkGen *g, const DkTables *t, gboolean noisy, const DkRays ray,
     }
 }
 
+/* Noisy generation: whether some first slide of g's compound set (along free, read
+ * from the rays) ends where S's box has a second direction near (see gen_compound).
+ * Most have none: gen_compound would look at every first step and find nothing. (Not
+ * inlined: the set loop around it keeps its registers.) */
+static G_GNUC_NO_INLINE gboolean
+compound_lines_up (const DkGen *g, const DkTables *t, const DkRays ray,
+                   const DkOrientTables *ot, const DkPiece *pc, guint32 free)
+{
+  for (guint32 dirs = free & t->class_mask[pc->modes[0].cls]; dirs; dirs &= dirs - 1)
+    {
+      guint d1 = (guint) __builtin_ctz (dirs);
+      guint32 across = t->across[pc->modes[1].cls][d1];
+      guint n = MIN (min_ray (ray, d1, g->anchor, ot->lead[d1], ot->n_lead[d1]) >> 1,
+                     pc->modes[0].range);
+      int box1 = g->anchor + ot->box;
+
+      for (guint k1 = 1; k1 <= n; k1++)
+        if (g->near[box1 += t->dir_pad[d1]] & across)
+          return TRUE;
+    }
+  return FALSE;
+}
+
 /* own3[q] has bit x + 1 if q + x (x = -1, 0, 1, along the file) is own; stop3[q] if it
  * is own or off the board (it stops a step). One pass over the board, many cells at a
  * time; nine of them then make a checker's 26 neighbours. */
@@ -207,8 +230,11 @@ gen_set (DkGen *g, DkBoard *b, const DkTables *t, const DkAround *ar, gboolean n
   /* A single slide never meets S's own cells after its first step, so needs no
    * lifting (a compound's second slide does). */
   if (pc->compound)
-    gen_compound (g, t, b->sq, rays, ot, pc, t->cell_kind[b->side], b->side, b->stamp,
-                  board_next_mark (b), free);
+    {
+      if (!noisy || compound_lines_up (g, t, rays, ot, pc, free))
+        gen_compound (g, t, b->sq, rays, ot, pc, t->cell_kind[b->side], b->side, b->stamp,
+                      board_next_mark (b), free);
+    }
   else if (pc->pawn)
     {
       gen_slides (g, t, noisy, rays, ot, pc->modes[0], TRUE, FALSE, b->side, free);
