@@ -281,13 +281,6 @@ typedef struct {
   guint32         call;                   /* recapture calls (stamps cleared as it wraps) */
 } DkBoard;
 
-/* The padded offset of S's cell at forward offset j (see DkTables.single_at). */
-static inline int
-forward_offset (const DkTables *t, guint j)
-{
-  return j == 0 ? 0 : t->dir_pad[12 + j];
-}
-
 /* A mark no stamp holds yet (the stamps are cleared when the count wraps). */
 static inline guint32
 board_next_mark (DkBoard *b)
@@ -300,35 +293,42 @@ board_next_mark (DkBoard *b)
   return b->mark;
 }
 
-/* An anchor's neighbourhood: nb[j / 2][j % 2] is nb_stop of the cell at forward offset
- * j (see DkTables.single_at) from the anchor, where an orientation anchored there may
- * have a cell (j 0..13), then zeros. Made once an anchor for all its sets. */
+/* An anchor's neighbourhood: box[k][y + 2 * z][x] is nb_stop of the cell at (x, y, z)
+ * of the anchor's 2×2×2 box k (DkTables.box_type), the boxes that may hold a set
+ * anchored there. Made once an anchor for all its sets; cells off the board or not own
+ * are read (in the padded array) but no set has them. */
 typedef struct {
-  DkCellPair nb[8];
+  DkCellPair box[4][4];
 } DkAround;
 
 static inline void
-around_anchor (DkAround *ar, const DkBoard *b, const DkTables *t, int a)
+around_anchor (DkAround *ar, const DkBoard *b, int a)
 {
-  for (guint j = 0; j < 14; j += 2)
-    ar->nb[j / 2] = (DkCellPair) { b->nb_stop[a + forward_offset (t, j)],
-                                   b->nb_stop[a + forward_offset (t, j + 1)] };
-  ar->nb[7] = (DkCellPair) { 0, 0 };
+  for (guint k = 0; k < 4; k++)
+    {
+      const guint64 *corner = b->nb_stop + a - (k & 1 ? 1 : 0) - (k & 2 ? DK_PAD_W : 0);
+
+      for (guint yz = 0; yz < 4; yz++)
+        {
+          const guint64 *row = corner + (yz & 1 ? DK_PAD_W : 0) + (yz & 2 ? DK_PAD_W * DK_PAD_W : 0);
+
+          ar->box[k][yz] = (DkCellPair) { row[0], row[1] };
+        }
+    }
 }
 
 /* The OR over S's cells (orientation o, at the anchor of ar) of nb_stop, each masked
- * by the cell's leaves_at: in the low 32 bits the directions in which S is stopped at
+ * by the cell's leaves_box: in the low 32 bits the directions in which S is stopped at
  * once (some cell of S would step onto an own checker outside S or off the board); in
- * the high 32, in noisy generation, those in which some cell of S sees. All sixteen
- * offsets, two at a time, with no branch: fewer instructions than S's cells one by
+ * the high 32, in noisy generation, those in which some cell of S sees. Its box's
+ * eight cells, two at a time, with no branch: fewer instructions than S's cells one by
  * one. */
 static inline guint64
 set_stops_sees (const DkAround *ar, const DkTables *t, guint o)
 {
-  const DkCellPair *nb = ar->nb, *leaves = t->leaves_at[o];
+  const DkCellPair *nb = ar->box[t->box_type[o]], *leaves = t->leaves_box[o];
   DkCellPair v = (nb[0] & leaves[0]) | (nb[1] & leaves[1]) | (nb[2] & leaves[2]) |
-                 (nb[3] & leaves[3]) | (nb[4] & leaves[4]) | (nb[5] & leaves[5]) |
-                 (nb[6] & leaves[6]) | (nb[7] & leaves[7]);
+                 (nb[3] & leaves[3]);
 
   return v[0] | v[1];
 }

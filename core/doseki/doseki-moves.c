@@ -337,7 +337,7 @@ gen_sets (DkGen *g, DkBoard *b, gboolean noisy, guint enough)
        * there (see emit_ray) */
       g->to_face = (guint) ABS (face - t->rank_of[a]);
       g->promo_dirs = g->to_face > 0 ? t->toward_face[b->side] : 0;
-      around_anchor (&ar, b, t, a);
+      around_anchor (&ar, b, a);
       for (guint w = 0; w < DK_O_WORDS; w++)
         for (guint64 os = fitting (t, b->nb_own[a], w); os; os &= os - 1)
           gen_set (g, b, t, &ar, noisy, c, a, 64 * w + (guint) __builtin_ctzll (os));
@@ -427,7 +427,7 @@ dk_is_legal (TsPosition *p, TsMove m)
   for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
     board_neighbours (b, t->pad_of[m.from] + t->tab[m.shape].cells[i]);
   ts_move_list_init (&l);
-  around_anchor (&ar, b, t, t->pad_of[m.from]);
+  around_anchor (&ar, b, t->pad_of[m.from]);
   gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, t, &ar, FALSE, (guint) m.from, t->pad_of[m.from],
            m.shape);
   found = ts_move_list_contains (&l, m);

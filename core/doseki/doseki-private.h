@@ -52,10 +52,12 @@ typedef struct {
 typedef struct {
   TsDosekiOrientation orient[TS_DOSEKI_N_ORIENTATIONS];
   DkOrientTables      tab[TS_DOSEKI_N_ORIENTATIONS];
-  /* leaves_at[o][j / 2][j % 2]: for S's cell at forward offset j (see single_at), the
+  /* leaves_box[o][y + 2 * z][x]: for S's cell at (x, y, z) in its 2×2×2 box, the
    * directions that leave S, and all the high 32 bits (they keep DkBoard.nb_stop's
-   * sees); 0 where S has no cell (j 0..15) */
-  DkCellPair          leaves_at[TS_DOSEKI_N_ORIENTATIONS][8];
+   * sees); 0 where S has no cell. box_type[o]: which of the anchor's four boxes holds S
+   * (bit 0: one file lower, bit 1: one rank lower; see DkAround). */
+  DkCellPair          leaves_box[TS_DOSEKI_N_ORIENTATIONS][4];
+  guint8              box_type[TS_DOSEKI_N_ORIENTATIONS];
   gint8               dir_vec[DK_N_DIRS][3];
   gint16              dir_pad[DK_N_DIRS];
   guint8              dir_opposite[DK_N_DIRS];

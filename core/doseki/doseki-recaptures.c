@@ -59,6 +59,13 @@ mark_lines (DkBoard *b, int x, guint32 *near)
     }
 }
 
+/* The padded offset of S's cell at forward offset j (see DkTables.single_at). */
+static inline int
+forward_offset (const DkTables *t, guint j)
+{
+  return j == 0 ? 0 : t->dir_pad[12 + j];
+}
+
 /* cand[a]: the single-slide orientations anchored at a with a cell on a lander whose
  * directions are of a class the piece captures along; the only single sets that may
  * recapture. (The anchor is S's first cell: its others are at forward offsets.) */
@@ -275,7 +282,7 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
       int a = t->pad_of[c];
       DkAround ar;
 
-      around_anchor (&ar, b, t, a);
+      around_anchor (&ar, b, a);
       for (guint w = 0; w < DK_O_WORDS; w++)
         {
           /* away from the candidates only the compound sets can recapture */
