@@ -222,7 +222,8 @@ gen_set (DkGen *g, DkBoard *b, const DkTables *t, const DkAround *ar, gboolean n
   if (free == 0)
     return;
   pc = &t->pieces[or->piece];
-  rays = board_rays (b);
+  /* noisy generation made the rays first (board_noisy_sees) */
+  rays = noisy ? (const void *) b->rays : board_rays (b);
   g->piece = or->piece;
   g->shape = o;
   g->from = c;
