@@ -219,7 +219,7 @@ gen_set (DkGen *g, DkBoard *b, const DkTables *t, const DkAround *ar, gboolean n
    * of S sees a capture or the face */
   if (noisy && !ot->compound)
     free &= (guint32) (stops_sees >> 32);
-  if (free == 0)
+  if (G_LIKELY (free == 0))   /* most sets are stopped, or see nothing */
     return;
   pc = &t->pieces[or->piece];
   /* noisy generation made the rays first (board_noisy_sees) */
