@@ -310,7 +310,8 @@ around_anchor (DkAround *ar, const DkBoard *b, int a)
 
       for (guint yz = 0; yz < 4; yz++)
         {
-          const guint64 *row = corner + (yz & 1 ? DK_PAD_W : 0) + (yz & 2 ? DK_PAD_W * DK_PAD_W : 0);
+          const guint64 *row = corner + (yz & 1 ? DK_PAD_W : 0) +
+                               (yz & 2 ? DK_PAD_W * DK_PAD_W : 0);
 
           ar->box[k][yz] = (DkCellPair) { row[0], row[1] };
         }
@@ -333,8 +334,8 @@ set_stops_sees (const DkAround *ar, const DkTables *t, guint o)
   return v[0] | v[1];
 }
 
-/* The directions of dirs in which S (orientation o, anchor at padded cell a) is stopped
- * at once. */
+/* The directions of dirs in which S (orientation o, at the anchor of ar) is stopped at
+ * once. */
 static inline guint32
 set_stopped (const DkAround *ar, const DkTables *t, guint o, guint32 dirs)
 {

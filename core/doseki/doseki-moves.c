@@ -65,8 +65,9 @@ gen_slides (DkGen *g, const DkTables *t, gboolean noisy, const DkRays ray,
     {
       guint d = (guint) __builtin_ctz (dirs);
 
-      emit_ray (g, t, noisy, g->anchor, d, min_ray (ray, d, g->anchor, ot->lead[d], ot->n_lead[d]),
-                mode.range, quiet_ok, capture_ok, side);
+      guint m = min_ray (ray, d, g->anchor, ot->lead[d], ot->n_lead[d]);
+
+      emit_ray (g, t, noisy, g->anchor, d, m, mode.range, quiet_ok, capture_ok, side);
     }
 }
 
@@ -205,8 +206,8 @@ dk_board_new_neighbours (TsPosition *p)
 /* The moves of the set of orientation o anchored at dense cell c, padded a (its cells
  * own); noisy: g's noisy_only, a constant where this is inlined. */
 static inline G_ALWAYS_INLINE void
-gen_set (DkGen *g, DkBoard *b, const DkTables *t, const DkAround *ar, gboolean noisy, guint c,
-         int a, guint o)
+gen_set (DkGen *g, DkBoard *b, const DkTables *t, const DkAround *ar, gboolean noisy,
+         guint c, int a, guint o)
 {
   const DkOrientTables *ot = &t->tab[o];
   const TsDosekiOrientation *or = &t->orient[o];
@@ -429,8 +430,8 @@ dk_is_legal (TsPosition *p, TsMove m)
     board_neighbours (b, t->pad_of[m.from] + t->tab[m.shape].cells[i]);
   ts_move_list_init (&l);
   around_anchor (&ar, b, t->pad_of[m.from]);
-  gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, t, &ar, FALSE, (guint) m.from, t->pad_of[m.from],
-           m.shape);
+  gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, t, &ar, FALSE, (guint) m.from,
+           t->pad_of[m.from], m.shape);
   found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
   return found;

@@ -212,9 +212,9 @@ recapture_compound (DkGen *g, DkBoard *b, const DkTables *t, const DkAround *ar,
                 board_next_mark (b), free);
 }
 
-/* The directions of S's landers (orientation o, anchor at padded cell a) in which it is
- * not stopped at once: one walk over S's cells for both (nb_stop's high half holds
- * the landers' directions, see mark_lines). */
+/* The directions of S's landers (orientation o, at the anchor of ar) in which it is not
+ * stopped at once: one pass over S's box for both (nb_stop's high half holds the
+ * landers' directions, see mark_lines). */
 static inline guint32
 set_lands_free (const DkAround *ar, const DkTables *t, guint o)
 {
