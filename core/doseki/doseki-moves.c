@@ -7,53 +7,91 @@
 
 /* ---- Generation ----------------------------------------------------------------- */
 
-/* Quiet moves 1..range of a slide whose smallest ray is m, then perhaps a capture.
- * dy: the direction's rank step. Of the quiet moves, noisy-only generation wants the
- * promotions alone: those that bring S's rank to the face (at most two steps k). */
+/* Noisy generation's quiet moves of a slide: the promotions, those that bring S's rank
+ * to the face (at most two steps k of the quiet ones). */
+static void
+emit_promotions (DkGen *g, const DkTables *t, int base, int step, int dy, guint quiet,
+                 guint side)
+{
+  int face = side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
+  int ya = t->rank_of[base], to_face = (face - ya) * dy;
+
+  /* S's cells are at rank offsets -1..1, so the anchor ranks face - 1 .. face + 1;
+   * S's cells span at most two ranks, so one step k at most stays on the board.
+   * Those steps go towards the face and are at least to_face - 1 (away from it, or
+   * from the face, no cell of S can come onto it). */
+  /* A step k to anchor rank yb gains the cells of S at rank offset face - yb
+   * (dk_promotions: yb is not ya, and face - yb is -1..1). */
+  for (int yb = face - 1; to_face > 0 && (int) quiet >= to_face - 1 && yb <= face + 1; yb++)
+    {
+      int k = (yb - ya) * dy;
+      if (k >= 1 && (guint) k <= quiet && t->tab[g->shape].n_at_rank[face - yb + 1] > 0)
+        emit_move (g, t, base + k * step, FALSE);
+    }
+}
+
+/* Quiet moves 1..range of a slide along d whose smallest ray is m, then perhaps a
+ * capture. Of the quiet moves, noisy generation (noisy, g's noisy_only) wants the
+ * promotions alone: only a slide towards the face (g's promo_dirs) that may reach it
+ * looks for them. (No slide here has onto: recaptures walk their own.) */
 static inline void
-emit_ray (DkGen *g, const DkTables *t, int base, int step, int dy, guint m, guint range,
-          gboolean quiet_ok, gboolean capture_ok, guint side)
+emit_ray (DkGen *g, const DkTables *t, gboolean noisy, int base, guint d, guint m,
+          guint range, gboolean quiet_ok, gboolean capture_ok, guint side)
 {
   guint quiet = quiet_ok ? MIN (m >> 1, range) : 0;
+  int step = t->dir_pad[d];
 
-  if (g->out == NULL && !g->noisy_only)
-    g->n += quiet;
-  else if (g->noisy_only)
+  if (noisy)
     {
-      int face = side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
-      int ya = t->rank_of[base], to_face = (face - ya) * dy;
-      /* S's cells are at rank offsets -1..1, so the anchor ranks face - 1 .. face + 1;
-       * S's cells span at most two ranks, so one step k at most stays on the board.
-       * Those steps go towards the face and are at least to_face - 1 (away from it, or
-       * from the face, no cell of S can come onto it). */
-      /* A step k to anchor rank yb gains the cells of S at rank offset face - yb
-       * (dk_promotions: yb is not ya, and face - yb is -1..1). */
-      for (int yb = face - 1; to_face > 0 && (int) quiet >= to_face - 1 && yb <= face + 1; yb++)
-        {
-          int k = (yb - ya) * dy;
-          if (k >= 1 && (guint) k <= quiet && t->tab[g->shape].n_at_rank[face - yb + 1] > 0)
-            emit_move (g, t, base + k * step, FALSE);
-        }
+      if ((g->promo_dirs >> d & 1) && quiet + 1 >= g->to_face)
+        emit_promotions (g, t, base, step, t->dir_vec[d][1], quiet, side);
     }
+  else if (g->out == NULL)
+    g->n += quiet;
   else
     for (guint k = 1; k <= quiet; k++)
-      emit (g, t, base + (int) k * step, FALSE, side);
+      emit_move (g, t, base + (int) k * step, FALSE);
   if (capture_ok && (m & 1) && (m >> 1) < range)
-    emit (g, t, base + (int) ((m >> 1) + 1) * step, TRUE, side);
+    emit_move (g, t, base + (int) ((m >> 1) + 1) * step, TRUE);
 }
 
 /* free: the directions whose first step meets no own checker and stays on the board. */
 static inline void
-gen_slides (DkGen *g, const DkTables *t, const DkRays ray, const DkOrientTables *ot,
-            DkMode mode, gboolean quiet_ok, gboolean capture_ok, guint side, guint32 free)
+gen_slides (DkGen *g, const DkTables *t, gboolean noisy, const DkRays ray,
+            const DkOrientTables *ot, DkMode mode, gboolean quiet_ok, gboolean capture_ok,
+            guint side, guint32 free)
 {
   for (guint32 dirs = free & t->class_mask[mode.cls]; dirs; dirs &= dirs - 1)
     {
       guint d = (guint) __builtin_ctz (dirs);
 
-      emit_ray (g, t, g->anchor, t->dir_pad[d], t->dir_vec[d][1], min_ray (ray, d, g->anchor, ot->lead[d], ot->n_lead[d]),
-                mode.range, quiet_ok, capture_ok, side);
+      guint m = min_ray (ray, d, g->anchor, ot->lead[d], ot->n_lead[d]);
+
+      emit_ray (g, t, noisy, g->anchor, d, m, mode.range, quiet_ok, capture_ok, side);
     }
+}
+
+/* Noisy generation: whether some first slide of g's compound set (along free, read
+ * from the rays) ends where S's box has a second direction near (see gen_compound).
+ * Most have none: gen_compound would look at every first step and find nothing. (Not
+ * inlined: the set loop around it keeps its registers.) */
+static G_GNUC_NO_INLINE gboolean
+compound_lines_up (const DkGen *g, const DkTables *t, const DkRays ray,
+                   const DkOrientTables *ot, const DkPiece *pc, guint32 free)
+{
+  for (guint32 dirs = free & t->class_mask[pc->modes[0].cls]; dirs; dirs &= dirs - 1)
+    {
+      guint d1 = (guint) __builtin_ctz (dirs);
+      guint32 across = t->across[pc->modes[1].cls][d1];
+      guint n = MIN (min_ray (ray, d1, g->anchor, ot->lead[d1], ot->n_lead[d1]) >> 1,
+                     pc->modes[0].range);
+      int box1 = g->anchor + ot->box;
+
+      for (guint k1 = 1; k1 <= n; k1++)
+        if (g->near[box1 += t->dir_pad[d1]] & across)
+          return TRUE;
+    }
+  return FALSE;
 }
 
 /* own3[q] has bit x + 1 if q + x (x = -1, 0, 1, along the file) is own; stop3[q] if it
@@ -166,25 +204,27 @@ dk_board_new_neighbours (TsPosition *p)
 }
 
 /* The moves of the set of orientation o anchored at dense cell c, padded a (its cells
- * own). */
-static inline void
-gen_set (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, guint o)
+ * own); noisy: g's noisy_only, a constant where this is inlined. */
+static inline G_ALWAYS_INLINE void
+gen_set (DkGen *g, DkBoard *b, const DkTables *t, const DkAround *ar, gboolean noisy,
+         guint c, int a, guint o)
 {
   const DkOrientTables *ot = &t->tab[o];
   const TsDosekiOrientation *or = &t->orient[o];
   const DkPiece *pc;
-  guint64 stops_sees = set_stops_sees (b, t, a, o);
+  guint64 stops_sees = set_stops_sees (ar, t, o);
   guint32 free = ot->first_dirs & ~(guint32) stops_sees;
   const void *rays;
 
   /* noisy generation (generate_upto made the sees): the directions in which some cell
    * of S sees a capture or the face */
-  if (g->noisy_only && !ot->compound)
+  if (noisy && !ot->compound)
     free &= (guint32) (stops_sees >> 32);
-  if (free == 0)
+  if (G_LIKELY (free == 0))   /* most sets are stopped, or see nothing */
     return;
   pc = &t->pieces[or->piece];
-  rays = board_rays (b);
+  /* noisy generation made the rays first (board_noisy_sees) */
+  rays = noisy ? (const void *) b->rays : board_rays (b);
   g->piece = or->piece;
   g->shape = o;
   g->from = c;
@@ -192,17 +232,20 @@ gen_set (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, guint o)
   /* A single slide never meets S's own cells after its first step, so needs no
    * lifting (a compound's second slide does). */
   if (pc->compound)
-    gen_compound (g, t, b->sq, rays, ot, pc, t->cell_kind[b->side], b->side, b->stamp,
-                  board_next_mark (b), free);
+    {
+      if (!noisy || compound_lines_up (g, t, rays, ot, pc, free))
+        gen_compound (g, t, b->sq, rays, ot, pc, t->cell_kind[b->side], b->side, b->stamp,
+                      board_next_mark (b), free);
+    }
   else if (pc->pawn)
     {
-      gen_slides (g, t, rays, ot, pc->modes[0], TRUE, FALSE, b->side, free);
-      gen_slides (g, t, rays, ot, pc->modes[1], FALSE, TRUE, b->side, free);
+      gen_slides (g, t, noisy, rays, ot, pc->modes[0], TRUE, FALSE, b->side, free);
+      gen_slides (g, t, noisy, rays, ot, pc->modes[1], FALSE, TRUE, b->side, free);
     }
   else
     for (guint m = 0; m < pc->n_modes; m++)
       if (free & t->class_mask[pc->modes[m].cls])   /* many modes have none: no call */
-        gen_slides (g, t, rays, ot, pc->modes[m], TRUE, TRUE, b->side, free);
+        gen_slides (g, t, noisy, rays, ot, pc->modes[m], TRUE, TRUE, b->side, free);
 }
 
 /* One pass of near_boxes: near[x] |= near[x + step], reading ahead of the writes. */
@@ -278,6 +321,31 @@ board_noisy_sees (DkBoard *b)
     }
 }
 
+/* The moves of the own sets, anchor by anchor, until g has enough; noisy: g's
+ * noisy_only (a constant in each copy). */
+static inline G_ALWAYS_INLINE void
+gen_sets (DkGen *g, DkBoard *b, gboolean noisy, guint enough)
+{
+  const DkTables *t = b->t;
+
+  for (guint i = 0; i < b->n_own && g->n < enough; i++)
+    {
+      guint c = (guint) b->own_cells[i];
+      int a = t->pad_of[c];
+      int face = b->side == 0 ? TS_DOSEKI_SIZE - 1 : 0;
+      DkAround ar;
+
+      /* the directions that bring the anchor's rank nearer the face, if it is not
+       * there (see emit_ray) */
+      g->to_face = (guint) ABS (face - t->rank_of[a]);
+      g->promo_dirs = g->to_face > 0 ? t->toward_face[b->side] : 0;
+      around_anchor (&ar, b, a);
+      for (guint w = 0; w < DK_O_WORDS; w++)
+        for (guint64 os = fitting (t, b->nb_own[a], w); os; os &= os - 1)
+          gen_set (g, b, t, &ar, noisy, c, a, 64 * w + (guint) __builtin_ctzll (os));
+    }
+}
+
 /* The moves (or only the captures and promotions), set by set; with enough, the count
  * stops at the first set that reaches it (then out is NULL). */
 static guint
@@ -294,15 +362,10 @@ generate_upto (TsPosition *p, TsMoveList *out, gboolean noisy_only, guint enough
       board_noisy_sees (b);
       g.near = b->noisy_near;
     }
-  for (guint i = 0; i < b->n_own && g.n < enough; i++)
-    {
-      guint c = (guint) b->own_cells[i];
-      int a = t->pad_of[c];
-
-      for (guint w = 0; w < DK_O_WORDS; w++)
-        for (guint64 os = fitting (t, b->nb_own[a], w); os; os &= os - 1)
-          gen_set (&g, b, t, c, a, 64 * w + (guint) __builtin_ctzll (os));
-    }
+  if (noisy_only)
+    gen_sets (&g, b, TRUE, enough);
+  else
+    gen_sets (&g, b, FALSE, enough);
   if (p->st.hand[b->side][0] > 0 && !noisy_only && g.n < enough)
     for (guint c = 0; c < TS_DOSEKI_CELLS; c++)
       if (b->sq[t->pad_of[c]] == DK_EMPTY)
@@ -348,6 +411,7 @@ dk_is_legal (TsPosition *p, TsMove m)
   const DkTables *t = dk_tables ();
   TsMoveList l;
   DkBoard *b;
+  DkAround ar;
   gboolean found = FALSE;
 
   if (m.flags & TS_MOVE_PLACE)
@@ -365,8 +429,9 @@ dk_is_legal (TsPosition *p, TsMove m)
   for (guint i = 0; i < t->orient[m.shape].n_cells; i++)
     board_neighbours (b, t->pad_of[m.from] + t->tab[m.shape].cells[i]);
   ts_move_list_init (&l);
-  gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, t, (guint) m.from, t->pad_of[m.from],
-           m.shape);
+  around_anchor (&ar, b, t->pad_of[m.from]);
+  gen_set (&(DkGen) { &l, 0, 0, 0, 0, 0, FALSE }, b, t, &ar, FALSE, (guint) m.from,
+           t->pad_of[m.from], m.shape);
   found = ts_move_list_contains (&l, m);
   ts_move_list_clear (&l);
   return found;

@@ -19,6 +19,10 @@ G_BEGIN_DECLS
 enum { DK_CLASS_O = 1, DK_CLASS_F = 2, DK_CLASS_D = 3 };
 enum { DK_KIND_ENEMY = 1, DK_KIND_STOP = 2 };   /* DkTables.cell_kind, ORed over cells */
 
+/* Two cells' 64-bit words, ANDed and ORed as one (GCC's vector extension: two at a
+ * time where the machine can, as SSE2 does on every x86-64). */
+typedef guint64 DkCellPair __attribute__ ((vector_size (16)));
+
 typedef struct {
   guint8 cls;     /* DK_CLASS_* */
   guint8 range;   /* 1..8 */
@@ -37,9 +41,6 @@ typedef struct {
 typedef struct {
   guint32 first_dirs;                              /* its piece's (DkTables.first_dirs) */
   guint8  compound;                                /* its piece's */
-  guint64 leaves_s[TS_DOSEKI_MAX_SET];             /* per cell: the directions that leave S,
-                                                      and all the high 32 bits (they keep
-                                                      DkBoard.nb_stop's sees) */
   gint16 cells[TS_DOSEKI_MAX_SET];                 /* padded offsets from the anchor */
   gint16 lead[DK_N_DIRS][TS_DOSEKI_MAX_SET];       /* (S + d) \ S, padded offsets */
   guint8 n_lead[DK_N_DIRS];
@@ -51,6 +52,12 @@ typedef struct {
 typedef struct {
   TsDosekiOrientation orient[TS_DOSEKI_N_ORIENTATIONS];
   DkOrientTables      tab[TS_DOSEKI_N_ORIENTATIONS];
+  /* leaves_box[o][y + 2 * z][x]: for S's cell at (x, y, z) in its 2×2×2 box, the
+   * directions that leave S, and all the high 32 bits (they keep DkBoard.nb_stop's
+   * sees); 0 where S has no cell. box_type[o]: which of the anchor's four boxes holds S
+   * (bit 0: one file lower, bit 1: one rank lower; see DkAround). */
+  DkCellPair          leaves_box[TS_DOSEKI_N_ORIENTATIONS][4];
+  guint8              box_type[TS_DOSEKI_N_ORIENTATIONS];
   gint8               dir_vec[DK_N_DIRS][3];
   gint16              dir_pad[DK_N_DIRS];
   guint8              dir_opposite[DK_N_DIRS];

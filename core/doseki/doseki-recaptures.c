@@ -195,12 +195,13 @@ compound_reach (DkBoard *b, int p)
 
 /* The recaptures of a compound set: its first slides walked on the board (no rays). */
 static void
-recapture_compound (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, guint o)
+recapture_compound (DkGen *g, DkBoard *b, const DkTables *t, const DkAround *ar, guint c,
+                    int a, guint o)
 {
   const DkPiece *pc = &t->pieces[t->orient[o].piece];
   guint32 free = t->tab[o].first_dirs & compound_reach (b, a + t->tab[o].box);
 
-  if (free == 0 || (free &= ~set_stopped (b, t, a, o, free)) == 0)
+  if (free == 0 || (free &= ~set_stopped (ar, t, o, free)) == 0)
     return;
   g->piece = t->orient[o].piece;
   g->shape = (guint8) o;
@@ -211,13 +212,13 @@ recapture_compound (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, gui
                 board_next_mark (b), free);
 }
 
-/* The directions of S's landers (orientation o, anchor at padded cell a) in which it is
- * not stopped at once: one walk over S's cells for both (nb_stop's high half holds
- * the landers' directions, see mark_lines). */
+/* The directions of S's landers (orientation o, at the anchor of ar) in which it is not
+ * stopped at once: one pass over S's box for both (nb_stop's high half holds the
+ * landers' directions, see mark_lines). */
 static inline guint32
-set_lands_free (const DkBoard *b, const DkTables *t, int a, guint o)
+set_lands_free (const DkAround *ar, const DkTables *t, guint o)
 {
-  guint64 stops_lands = set_stops_sees (b, t, a, o);
+  guint64 stops_lands = set_stops_sees (ar, t, o);
 
   return (guint32) (stops_lands >> 32) & ~(guint32) stops_lands;
 }
@@ -225,17 +226,18 @@ set_lands_free (const DkBoard *b, const DkTables *t, int a, guint o)
 /* The recaptures of the set of orientation o anchored at dense cell c, padded a (its
  * cells own). */
 static void
-recapture_set (DkGen *g, DkBoard *b, const DkTables *t, guint c, int a, guint o)
+recapture_set (DkGen *g, DkBoard *b, const DkTables *t, const DkAround *ar, guint c, int a,
+               guint o)
 {
   const TsDosekiOrientation *or = &t->orient[o];
   guint32 dirs;
 
   if (t->tab[o].compound)
     {
-      recapture_compound (g, b, t, c, a, o);
+      recapture_compound (g, b, t, ar, c, a, o);
       return;
     }
-  dirs = set_lands_free (b, t, a, o) & t->capture_dirs[or->piece];
+  dirs = set_lands_free (ar, t, o) & t->capture_dirs[or->piece];
   if (dirs == 0)
     return;
   g->piece = or->piece;
@@ -278,14 +280,16 @@ ts_doseki_generate_recaptures (TsPosition *p, TsMove last, TsMoveList *out)
     {
       guint c = (guint) b->own_cells[i];
       int a = t->pad_of[c];
+      DkAround ar;
 
+      around_anchor (&ar, b, a);
       for (guint w = 0; w < DK_O_WORDS; w++)
         {
           /* away from the candidates only the compound sets can recapture */
           guint64 os = fitting (t, b->nb_own[a], w) & (b->cand[a][w] | t->compound_set[w]);
 
           for (; os; os &= os - 1)
-            recapture_set (&g, b, t, c, a, 64 * w + (guint) __builtin_ctzll (os));
+            recapture_set (&g, b, t, &ar, c, a, 64 * w + (guint) __builtin_ctzll (os));
         }
     }
   clear_candidates (b);

@@ -224,18 +224,6 @@ build_orientations (DkTables *t)
   g_assert (n == TS_DOSEKI_N_ORIENTATIONS);
 }
 
-/* The padded offset from the anchor to the low corner of the 2×2×2 box that holds S. */
-static gint16
-box_corner (const TsDosekiOrientation *o)
-{
-  int low[3] = { 0, 0, 0 };
-
-  for (guint c = 0; c < o->n_cells; c++)
-    for (int k = 0; k < 3; k++)
-      low[k] = MIN (low[k], o->cells[c][k]);
-  return (gint16) pad_offset (low[0], low[1], low[2]);
-}
-
 static void
 build_lead_cells (DkTables *t)
 {
@@ -243,21 +231,31 @@ build_lead_cells (DkTables *t)
     {
       const TsDosekiOrientation *o = &t->orient[i];
       DkOrientTables *ot = &t->tab[i];
+      int low[3] = { 0, 0, 0 };   /* the low corner of the 2×2×2 box that holds S */
 
       for (guint c = 0; c < o->n_cells; c++)
+        for (int k = 0; k < 3; k++)
+          low[k] = MIN (low[k], o->cells[c][k]);
+      /* S follows its anchor in notation order: its box's low corner is on the anchor's
+       * layer, and at most one file and one rank lower */
+      g_assert (low[2] == 0);
+      ot->box = (gint16) pad_offset (low[0], low[1], low[2]);
+      t->box_type[i] = (guint8) ((low[0] < 0 ? 1 : 0) | (low[1] < 0 ? 2 : 0));
+      for (guint c = 0; c < o->n_cells; c++)
         {
-          ot->cells[c] = pad_offset (o->cells[c][0], o->cells[c][1], o->cells[c][2]);
-          ot->n_at_rank[o->cells[c][1] + 1]++;
+          const gint8 *v = o->cells[c];
+          guint64 leaves = (guint64) G_MAXUINT32 << 32;
+
+          ot->cells[c] = pad_offset (v[0], v[1], v[2]);
+          ot->n_at_rank[v[1] + 1]++;
           if (c > 0)
-            t->fit26[i] |= 1u << dir_index (t, o->cells[c][0], o->cells[c][1], o->cells[c][2]);
+            t->fit26[i] |= 1u << dir_index (t, v[0], v[1], v[2]);
           for (guint d = 0; d < DK_N_DIRS; d++)
-            if (!orientation_has (o, o->cells[c][0] + t->dir_vec[d][0],
-                                  o->cells[c][1] + t->dir_vec[d][1],
-                                  o->cells[c][2] + t->dir_vec[d][2]))
-              ot->leaves_s[c] |= 1u << d;
-          ot->leaves_s[c] |= (guint64) G_MAXUINT32 << 32;
+            if (!orientation_has (o, v[0] + t->dir_vec[d][0], v[1] + t->dir_vec[d][1],
+                                  v[2] + t->dir_vec[d][2]))
+              leaves |= 1u << d;
+          t->leaves_box[i][(v[1] - low[1]) + 2 * v[2]][v[0] - low[0]] = leaves;
         }
-      ot->box = box_corner (o);
       for (guint d = 0; d < DK_N_DIRS; d++)
         for (guint c = 0; c < o->n_cells; c++)
           {
