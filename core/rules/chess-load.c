@@ -24,22 +24,40 @@ vec_offset (const TsVariantRules *r, const int vec[TS_MAX_DIMS])
   return off;
 }
 
-/* "1,0,-1" -> vec (ndims components) */
+/* "1,0,-1" -> vec (ndims components), or FALSE with why. A component must be within
+ * the border (TS_PAD): one step from any cell of the board then lands on the board or
+ * on the border, which stops every walk; a longer one would land on another line of
+ * the padded board (a leap:5,0 from f1 to a2 on a 6-wide board), or past its array,
+ * from a cell near the edge. */
 static gboolean
-parse_vec (const TsVariant *v, const char *text, int vec[TS_MAX_DIMS])
+parse_vec (const TsVariant *v, const char *text, int vec[TS_MAX_DIMS], char **why)
 {
   g_auto(GStrv) comps = g_strsplit (text, ",", -1);
 
   memset (vec, 0, sizeof (int) * TS_MAX_DIMS);
   if (g_strv_length (comps) != v->geometry.ndims)
-    return FALSE;
+    {
+      *why = g_strdup_printf ("vector “%s”: expected %u numbers separated by commas",
+                              text, v->geometry.ndims);
+      return FALSE;
+    }
   for (guint i = 0; comps[i]; i++)
     {
       char *end;
       long x = strtol (comps[i], &end, 10);
 
-      if (*end || end == comps[i] || x < -8 || x > 8)
-        return FALSE;
+      if (*end || end == comps[i])
+        {
+          *why = g_strdup_printf ("vector “%s”: “%s” is not a number", text, comps[i]);
+          return FALSE;
+        }
+      if (x < -TS_PAD || x > TS_PAD)
+        {
+          *why = g_strdup_printf ("vector “%s”: its components must be from -%d to %d (the "
+                                  "border around the board is %d cells wide)",
+                                  text, TS_PAD, TS_PAD, TS_PAD);
+          return FALSE;
+        }
       vec[i] = (int) x;
     }
   return TRUE;
@@ -140,6 +158,7 @@ load_piece_moves (TsVariant *v, guint t, GKeyFile *kf, GError **error)
       int vecs[96][TS_MAX_DIMS];
       guint nv = 0, range = 0, cond = 0;
       gboolean leap;
+      g_autofree char *why = NULL;
 
       if (nf < 2 || nf > 4)
         return fail (error, group, "Moves", items[i], "expected KIND:DIRECTIONS[:RANGE[:CONDITION]]");
@@ -164,8 +183,8 @@ load_piece_moves (TsVariant *v, guint t, GKeyFile *kf, GError **error)
         {
           int base[TS_MAX_DIMS];
 
-          if (!parse_vec (v, f[1], base))
-            return fail (error, group, "Moves", items[i], "bad leap vector");
+          if (!parse_vec (v, f[1], base, &why))
+            return fail (error, group, "Moves", items[i], why);
           enumerate_leaps (v, base, vecs, &nv, 96);
           range = 1;
         }
@@ -182,8 +201,8 @@ load_piece_moves (TsVariant *v, guint t, GKeyFile *kf, GError **error)
           g_auto(GStrv) vs = g_strsplit (f[1], "|", -1);
 
           for (guint k = 0; vs[k] && nv < 96; k++)
-            if (!parse_vec (v, vs[k], vecs[nv++]))
-              return fail (error, group, "Moves", items[i], "bad direction vector");
+            if (!parse_vec (v, vs[k], vecs[nv++], &why))
+              return fail (error, group, "Moves", items[i], why);
         }
       if (range == 0 || range > 8)
         range = 8;
@@ -237,9 +256,12 @@ load_vec_list (TsVariant *v, GKeyFile *kf, const char *group, const char *key, i
   for (guint i = 0; items[i]; i++)
     {
       int vec[TS_MAX_DIMS];
+      g_autofree char *why = NULL;
 
-      if (!parse_vec (v, items[i], vec) || *n >= 16)
-        return fail (error, group, key, items[i], "bad vector");
+      if (*n >= 16)
+        return fail (error, group, key, items[i], "more than 16 vectors");
+      if (!parse_vec (v, items[i], vec, &why))
+        return fail (error, group, key, items[i], why);
       offs[(*n)++] = vec_offset (v->rules, vec);
     }
   return TRUE;

@@ -1,10 +1,12 @@
 /* A user's variant descriptions ($XDG_DATA_HOME/tessera/variants) are files: their numbers
  * are refused, with a warning naming the file, when they do not fit what they size (a
- * 16-bit move counter, a team mask of 8 bits, a board of at most 9 cells a side). */
+ * 16-bit move counter, a team mask of 8 bits, a board of at most 9 cells a side, a
+ * border of 2 cells around it). */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "rules/position.h"
 #include "rules/variant.h"
 
 static char *data_home;
@@ -76,6 +78,146 @@ test_numbers (void)
   g_rmdir (dir);
 }
 
+/* Removes the test's descriptions and their folder. */
+static void
+remove_variants (void)
+{
+  g_autofree char *dir = g_build_filename (data_home, "tessera", "variants", NULL);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* Plays random games from the start of v and checks every move of the piece type
+ * `letter`: the difference of its coordinates must be k times one of vecs (k from 1 to
+ * max_k), so no move wrapped onto another line or left the board. */
+static void
+check_vector_moves (const TsVariant *v, char letter, const int (*vecs)[TS_MAX_DIMS],
+                    guint n_vecs, int max_k)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (24);
+  int type = ts_variant_piece_type_by_letter (v, letter);
+  guint checked = 0;
+
+  g_assert_cmpint (type, >=, 0);
+  for (guint game = 0; game < 20; game++)
+    {
+      g_autoptr(TsPosition) p = ts_position_new_initial (v);
+
+      for (guint ply = 0; ply < 60; ply++)
+        {
+          TsMoveList l;
+          TsUndo u;
+
+          ts_move_list_init (&l);
+          ts_position_generate_legal (p, &l);
+          for (guint i = 0; i < l.n; i++)
+            {
+              TsMove m = l.moves[i];
+              int from[TS_MAX_DIMS], to[TS_MAX_DIMS];
+              gboolean found = FALSE;
+
+              if (m.piece != type || (m.flags & TS_MOVE_DROP))
+                continue;
+              g_assert_cmpint (m.to, >=, 0);
+              g_assert_cmpint (m.to, <, (int) v->geometry.ncells);
+              ts_geometry_coords (&v->geometry, m.from, from);
+              ts_geometry_coords (&v->geometry, m.to, to);
+              for (guint k = 0; k < n_vecs && !found; k++)
+                for (int mult = 1; mult <= max_k && !found; mult++)
+                  {
+                    gboolean same = TRUE;
+
+                    for (guint d = 0; d < TS_MAX_DIMS; d++)
+                      same &= to[d] - from[d] == mult * vecs[k][d];
+                    found = same;
+                  }
+              if (!found)
+                {
+                  char a[8], b[8];
+
+                  ts_variant_cell_name (v, m.from, a);
+                  ts_variant_cell_name (v, m.to, b);
+                  g_error ("%s: %c%s-%s is no move of the piece", v->id, letter, a, b);
+                }
+              checked++;
+            }
+          if (l.n == 0)
+            {
+              ts_move_list_clear (&l);
+              break;
+            }
+          ts_position_make (p, l.moves[g_rand_int_range (rand, 0, (int) l.n)], &u);
+          ts_move_list_clear (&l);
+        }
+    }
+  g_test_message ("%s: %u moves of %c checked", v->id, checked, letter);
+  g_assert_cmpuint (checked, >, 0);
+}
+
+/* Leap, ride and pawn vectors: a component over the border's 2 cells would reach
+ * another line of the padded board, or past the board's array, from a cell at the edge
+ * (a leap:5,0 on a 6-wide board went from f1 to a2). Refused, naming the file and the
+ * item; 2 still loads and moves as written. */
+static void
+test_long_vectors (void)
+{
+  static const struct { const char *id, *old_line, *new_line, *item; } refused[] = {
+    { "leap-3", "Moves=leap:2,1,0", "Moves=leap:3,0,0", "[Piece N] Moves: *leap:3,0,0*" },
+    { "leap-8", "Moves=leap:2,1,0", "Moves=leap:1,0,8", "[Piece N] Moves: *leap:1,0,8*" },
+    { "leap-9", "Moves=leap:2,1,0", "Moves=leap:9,0,0", "[Piece N] Moves: *leap:9,0,0*" },
+    { "ride-3", "Moves=ride:F\n", "Moves=ride:1,3,0\n", "[Piece B] Moves: *ride:1,3,0*" },
+    { "ride-minus-3", "Moves=ride:F\n", "Moves=ride:1,1,0|0,-3,1:2\n",
+      "[Piece B] Moves: *ride:1,1,0|0,-3,1:2*" },
+    { "pawn-3", "P-Captures=1,1,0;-1,1,0;", "P-Captures=1,1,0;-3,1,0;",
+      "[Seat w] P-Captures: *-3,1,0*" },
+    { "pawn-move-3", "P-Moves=0,-1,0;0,0,-1", "P-Moves=0,-1,0;0,0,-3",
+      "[Seat b] P-Moves: *0,0,-3*" },
+  };
+  static const int leap_2_2_2[8][TS_MAX_DIMS] = {
+    { 2, 2, 2 }, { 2, 2, -2 }, { 2, -2, 2 }, { 2, -2, -2 },
+    { -2, 2, 2 }, { -2, 2, -2 }, { -2, -2, 2 }, { -2, -2, -2 },
+  };
+  static const int ride_2_1_0[2][TS_MAX_DIMS] = { { 2, 1, 0 }, { -2, -1, 0 } };
+  g_autofree char *dir = g_build_filename (data_home, "tessera", "variants", NULL);
+
+  if (g_test_subprocess ())
+    {
+      g_log_set_always_fatal (G_LOG_FATAL_MASK);
+      for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+        g_assert_null (ts_variant_lookup (refused[i].id));
+      g_assert_nonnull (ts_variant_lookup ("leap-2-2-2"));
+      g_assert_nonnull (ts_variant_lookup ("ride-2-1-0"));
+      check_vector_moves (ts_variant_lookup ("leap-2-2-2"), 'N', leap_2_2_2, 8, 1);
+      check_vector_moves (ts_variant_lookup ("ride-2-1-0"), 'B', ride_2_1_0, 2, 8);
+      return;
+    }
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    write_variant (refused[i].id, refused[i].old_line, refused[i].new_line);
+  write_variant ("leap-2-2-2", "Moves=leap:2,1,0", "Moves=leap:2,2,2");
+  write_variant ("ride-2-1-0", "Moves=ride:F\n", "Moves=ride:2,1,0|-2,-1,0\n");
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autofree char *pattern = g_strdup_printf ("*variant description %s/%s.variant: %s: *-2 to 2*",
+                                                  dir, refused[i].id, refused[i].item);
+
+      g_test_trap_assert_stderr (pattern);
+    }
+  g_test_trap_assert_stderr_unmatched ("*leap-2-2-2*");
+  g_test_trap_assert_stderr_unmatched ("*ride-2-1-0*");
+  remove_variants ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -89,6 +231,7 @@ main (int argc, char **argv)
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/rules/variant-files/numbers", test_numbers);
+  g_test_add_func ("/rules/variant-files/long-vectors", test_long_vectors);
   status = g_test_run ();
   if (!g_test_subprocess ())
     {
