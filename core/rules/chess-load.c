@@ -471,21 +471,34 @@ pawn_captures_by_offset (const TsVariant *v)
   return caps_of;
 }
 
+/* The box of coordinate differences the attack lookups are indexed by: a cell's key is
+ * the sum of its coordinates times mult; returns the box's size, and in centre the
+ * zero difference's index, which is also the largest key of a cell (the tables point
+ * there; chess-attack.c's atk_any_all as well, from the largest key). */
+static guint
+attack_box (const TsGeometry *g, int mult[TS_MAX_DIMS], int *centre)
+{
+  guint box = 1;
+
+  *centre = 0;
+  for (guint d = 0; d < g->ndims; d++)
+    {
+      mult[d] = (int) box;
+      *centre += ((int) g->size[d] - 1) * mult[d];
+      box *= 2 * g->size[d] - 1;
+    }
+  return box;
+}
+
 /* The lookup tables of ts_chess_attacked (see rules-private.h). */
 static void
 build_attack_table (TsVariant *v)
 {
   TsVariantRules *r = v->rules;
   const TsGeometry *g = &v->geometry;
-  guint nd = g->ndims, box = 1;
-  int mult[TS_MAX_DIMS], centre = 0;
-
-  for (guint d = 0; d < nd; d++)
-    {
-      mult[d] = (int) box;
-      centre += ((int) g->size[d] - 1) * mult[d];
-      box *= 2 * g->size[d] - 1;
-    }
+  guint nd = g->ndims;
+  int mult[TS_MAX_DIMS], centre;
+  guint box = attack_box (g, mult, &centre);
   /* Every difference in the box: its attack direction (a primitive vector) and distance. */
   struct TsAtkDelta *table = g_new0 (struct TsAtkDelta, box);
   guint16 *pawn[TS_MAX_SEATS] = { NULL };
@@ -673,6 +686,45 @@ ts_variant_lone_targets (const TsVariant *v, guint type, TsCell from, guint64 *c
         cells[(guint) dense / 64] |= G_GUINT64_CONSTANT (1) << ((guint) dense % 64);
     }
   return TRUE;
+}
+
+/* Frees what the chess family's loading made, here and in chess-attack.c's
+ * ts_chess_build_scan_tables (see rules-private.h), for a variant refused after it was
+ * loaded (its id was taken) or while it was (whatever was made by then: the tables not
+ * made are NULL). The attack lookups point at their box's centre. */
+void
+ts_variant_free_chess (TsVariant *v)
+{
+  TsVariantRules *r = v->rules;
+  int mult[TS_MAX_DIMS], centre;
+
+  attack_box (&v->geometry, mult, &centre);
+  for (guint t = 0; t < TS_MAX_PIECE_TYPES; t++)
+    {
+      g_clear_pointer (&r->moves[t].rays, g_free);
+      g_clear_pointer (&r->reach[t], g_free);
+    }
+  for (guint s = 0; s < TS_MAX_SEATS; s++)
+    {
+      if (r->atk_pawn[s])
+        g_free (r->atk_pawn[s] - centre);
+      if (r->atk_any[s])
+        g_free (r->atk_any[s] - centre);
+      r->atk_pawn[s] = r->atk_any[s] = NULL;
+      g_clear_pointer (&r->promo_zone[s], g_free);
+      g_clear_pointer (&r->promo_mult[s], g_free);
+    }
+  if (r->atk_delta)
+    g_free (r->atk_delta - centre);
+  if (r->atk_any_all)
+    g_free (r->atk_any_all - centre);
+  r->atk_delta = NULL;
+  r->atk_any_all = NULL;
+  g_clear_pointer (&r->atk_key, g_free);
+  g_clear_pointer (&r->atk_near, g_free);
+  g_clear_pointer (&r->atk_near_short, g_free);
+  g_clear_pointer (&r->seat_targets, g_free);
+  g_clear_pointer (&r->see_seats, g_free);
 }
 
 gboolean

@@ -1,7 +1,8 @@
 /* A user's variant descriptions ($XDG_DATA_HOME/tessera/variants) are files: their numbers
  * are refused, with a warning naming the file, when they do not fit what they size (a
  * 16-bit move counter, a team mask of 8 bits, a board of at most 9 cells a side, a
- * border of 2 cells around it). */
+ * border of 2 cells around it); one that takes a built-in variant's id is refused and
+ * leaves the built-in one as it was. */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -11,14 +12,14 @@
 
 static char *data_home;
 
-/* raumschach.variant under another id, with one line replaced. */
+/* raumschach.variant under another id, with one line replaced, as NAME.variant. */
 static void
-write_variant (const char *id, const char *old_line, const char *new_line)
+write_variant_file (const char *name, const char *id, const char *old_line, const char *new_line)
 {
   g_autofree char *source = g_build_filename (g_getenv ("TESSERA_SOURCE_ROOT"), "data", "variants",
                                               "raumschach.variant", NULL);
   g_autofree char *text = NULL;
-  g_autofree char *path = g_strdup_printf ("%s/tessera/variants/%s.variant", data_home, id);
+  g_autofree char *path = g_strdup_printf ("%s/tessera/variants/%s.variant", data_home, name);
   g_autoptr (GString) s = NULL;
   g_autofree char *id_line = g_strdup_printf ("Id=%s", id);
 
@@ -27,6 +28,13 @@ write_variant (const char *id, const char *old_line, const char *new_line)
   g_assert_cmpuint (g_string_replace (s, "Id=raumschach", id_line, 1), ==, 1);
   g_assert_cmpuint (g_string_replace (s, old_line, new_line, 1), ==, 1);
   g_assert_true (g_file_set_contents (path, s->str, -1, NULL));
+}
+
+/* The same as ID.variant. */
+static void
+write_variant (const char *id, const char *old_line, const char *new_line)
+{
+  write_variant_file (id, id, old_line, new_line);
 }
 
 static void
@@ -218,6 +226,81 @@ test_long_vectors (void)
   remove_variants ();
 }
 
+/* A copy of the built-in description `id` with another Name, as DIR/NAME.variant. */
+static void
+write_copy (const char *id, const char *name)
+{
+  g_autofree char *source = g_strdup_printf ("%s/data/variants/%s.variant",
+                                             g_getenv ("TESSERA_SOURCE_ROOT"), id);
+  g_autofree char *path = g_strdup_printf ("%s/tessera/variants/%s.variant", data_home, name);
+  g_autoptr(GKeyFile) kf = g_key_file_new ();
+
+  g_assert_true (g_key_file_load_from_file (kf, source, G_KEY_FILE_KEEP_COMMENTS, NULL));
+  g_key_file_set_string (kf, "Variant", "Name", "Copy");
+  g_assert_true (g_key_file_save_to_file (kf, path, NULL));
+}
+
+/* A user's description with a built-in id (two, four players; the Doseki family) is
+ * refused with a warning; the built-in variant stays, whole. It is loaded completely
+ * before its id is compared, so refusing it frees every table loading made: it used to
+ * free pointers into the middle of the attack tables (an abort at startup) and leak the
+ * scans' tables. */
+static void
+test_duplicate_id (void)
+{
+  static const char *const ids[] = { "raumschach", "cubic8-4p", "doseki" };
+  g_autofree char *dir = g_build_filename (data_home, "tessera", "variants", NULL);
+
+  if (g_test_subprocess ())
+    {
+      guint n;
+      const TsVariant *const *list;
+
+      g_log_set_always_fatal (G_LOG_FATAL_MASK);
+      list = ts_variant_list (&n);
+      for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+        {
+          guint found = 0;
+
+          for (guint i = 0; i < n; i++)
+            if (strcmp (list[i]->id, ids[k]) == 0)
+              {
+                g_assert_cmpstr (list[i]->name, !=, "Copy");
+                found++;
+              }
+          g_assert_cmpuint (found, ==, 1);
+        }
+      {
+        g_autoptr(TsPosition) p = ts_position_new_initial (ts_variant_lookup ("raumschach"));
+
+        g_assert_cmpuint (ts_perft (p, 2), ==, 3615);
+      }
+      /* two of the user's with one id: the first by file name */
+      g_assert_cmpstr (ts_variant_lookup ("mine")->name, ==, "First");
+      return;
+    }
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+    {
+      g_autofree char *name = g_strconcat ("dup-", ids[k], NULL);
+
+      write_copy (ids[k], name);
+    }
+  write_variant_file ("mine-b", "mine", "Name=Raumschach", "Name=Second");
+  write_variant_file ("mine-a", "mine", "Name=Raumschach", "Name=First");
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+    {
+      g_autofree char *pattern = g_strdup_printf ("*variant description %s/dup-%s.variant: "
+                                                  "id *%s* already defined*", dir, ids[k], ids[k]);
+
+      g_test_trap_assert_stderr (pattern);
+    }
+  g_test_trap_assert_stderr ("*variant description */mine-b.variant: id *mine* already defined*");
+  remove_variants ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -232,6 +315,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/rules/variant-files/numbers", test_numbers);
   g_test_add_func ("/rules/variant-files/long-vectors", test_long_vectors);
+  g_test_add_func ("/rules/variant-files/duplicate-id", test_duplicate_id);
   status = g_test_run ();
   if (!g_test_subprocess ())
     {
