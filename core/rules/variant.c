@@ -224,6 +224,9 @@ variant_fill (TsVariant *v,
       usizes[i] = (guint) sizes[i];
     }
   ts_geometry_init (&v->geometry, (guint) n_sizes, usizes);
+  /* a position's arrays by cell (occupancy, type bits) and the engine's have this room */
+  if (v->geometry.ncells > TS_MAX_CELLS)
+    goto bad;
 
   parts = g_key_file_get_string_list (kf, G, "CellName", NULL, error);
   if (!parts)

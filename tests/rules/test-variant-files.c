@@ -1,8 +1,8 @@
 /* A user's variant descriptions ($XDG_DATA_HOME/tessera/variants) are files: their numbers
  * are refused, with a warning naming the file, when they do not fit what they size (a
- * 16-bit move counter, a team mask of 8 bits, a board of at most 9 cells a side, a
- * border of 2 cells around it); one that takes a built-in variant's id is refused and
- * leaves the built-in one as it was. */
+ * 16-bit move counter, a team mask of 8 bits, a board of at most 9 cells a side and 729
+ * in all, a border of 2 cells around it); one that takes a built-in variant's id is
+ * refused and leaves the built-in one as it was. */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -301,6 +301,49 @@ test_duplicate_id (void)
   remove_variants ();
 }
 
+/* Boards of more than 729 cells (TS_MAX_CELLS, as 9×9×9): every axis within 9 cells,
+ * a 9×9×9×2 board's 1 458 cells overran a position's arrays by cell (type bits,
+ * occupancy) when it was set up. Refused; 9×9×9×1 loads and plays. */
+static void
+test_cells (void)
+{
+  static const char text[] =
+    "[Variant]\nId=%s\nName=Big\nFamily=chess\nSize=9;9;9;%d\n"
+    "CellName=w:%s;z:ABCDEFGHI;x:abcdefghi;y:123456789\n"
+    "Seats=White;Black\nSeatKeys=w;b\nPieces=K;R\n"
+    "[Piece K]\nName=King\nImage=king\nRoyal=true\nMoves=ride:OFDH:1\n"
+    "[Piece R]\nName=Rook\nImage=rook\nMoves=ride:O\n"
+    "[Seat w]\nSetup=K:aAa1;R:aIi8\n[Seat b]\nSetup=K:aIi9;R:aAa9\n";
+  g_autofree char *dir = g_build_filename (data_home, "tessera", "variants", NULL);
+  g_autofree char *pattern = g_strdup_printf ("*variant description %s/cells-1458.variant: *", dir);
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(TsPosition) p = NULL;
+
+      g_log_set_always_fatal (G_LOG_FATAL_MASK);
+      g_assert_null (ts_variant_lookup ("cells-1458"));
+      g_assert_nonnull (ts_variant_lookup ("cells-729"));
+      p = ts_position_new_initial (ts_variant_lookup ("cells-729"));
+      g_assert_cmpuint (ts_perft (p, 2), >, 0);
+      return;
+    }
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  for (int w = 1; w <= 2; w++)
+    {
+      g_autofree char *id = g_strdup_printf ("cells-%d", 729 * w);
+      g_autofree char *path = g_strdup_printf ("%s/%s.variant", dir, id);
+      g_autofree char *contents = g_strdup_printf (text, id, w, w == 1 ? "a" : "ab");
+
+      g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr_unmatched ("*cells-729*");
+  g_test_trap_assert_stderr (pattern);
+  remove_variants ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -316,6 +359,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rules/variant-files/numbers", test_numbers);
   g_test_add_func ("/rules/variant-files/long-vectors", test_long_vectors);
   g_test_add_func ("/rules/variant-files/duplicate-id", test_duplicate_id);
+  g_test_add_func ("/rules/variant-files/cells", test_cells);
   status = g_test_run ();
   if (!g_test_subprocess ())
     {
