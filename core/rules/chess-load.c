@@ -24,22 +24,40 @@ vec_offset (const TsVariantRules *r, const int vec[TS_MAX_DIMS])
   return off;
 }
 
-/* "1,0,-1" -> vec (ndims components) */
+/* "1,0,-1" -> vec (ndims components), or FALSE with why. A component must be within
+ * the border (TS_PAD): one step from any cell of the board then lands on the board or
+ * on the border, which stops every walk; a longer one would land on another line of
+ * the padded board (a leap:5,0 from f1 to a2 on a 6-wide board), or past its array,
+ * from a cell near the edge. */
 static gboolean
-parse_vec (const TsVariant *v, const char *text, int vec[TS_MAX_DIMS])
+parse_vec (const TsVariant *v, const char *text, int vec[TS_MAX_DIMS], char **why)
 {
   g_auto(GStrv) comps = g_strsplit (text, ",", -1);
 
   memset (vec, 0, sizeof (int) * TS_MAX_DIMS);
   if (g_strv_length (comps) != v->geometry.ndims)
-    return FALSE;
+    {
+      *why = g_strdup_printf ("vector “%s”: expected %u numbers separated by commas",
+                              text, v->geometry.ndims);
+      return FALSE;
+    }
   for (guint i = 0; comps[i]; i++)
     {
       char *end;
       long x = strtol (comps[i], &end, 10);
 
-      if (*end || end == comps[i] || x < -8 || x > 8)
-        return FALSE;
+      if (*end || end == comps[i])
+        {
+          *why = g_strdup_printf ("vector “%s”: “%s” is not a number", text, comps[i]);
+          return FALSE;
+        }
+      if (x < -TS_PAD || x > TS_PAD)
+        {
+          *why = g_strdup_printf ("vector “%s”: its components must be from -%d to %d (the "
+                                  "border around the board is %d cells wide)",
+                                  text, TS_PAD, TS_PAD, TS_PAD);
+          return FALSE;
+        }
       vec[i] = (int) x;
     }
   return TRUE;
@@ -140,6 +158,7 @@ load_piece_moves (TsVariant *v, guint t, GKeyFile *kf, GError **error)
       int vecs[96][TS_MAX_DIMS];
       guint nv = 0, range = 0, cond = 0;
       gboolean leap;
+      g_autofree char *why = NULL;
 
       if (nf < 2 || nf > 4)
         return fail (error, group, "Moves", items[i], "expected KIND:DIRECTIONS[:RANGE[:CONDITION]]");
@@ -164,8 +183,8 @@ load_piece_moves (TsVariant *v, guint t, GKeyFile *kf, GError **error)
         {
           int base[TS_MAX_DIMS];
 
-          if (!parse_vec (v, f[1], base))
-            return fail (error, group, "Moves", items[i], "bad leap vector");
+          if (!parse_vec (v, f[1], base, &why))
+            return fail (error, group, "Moves", items[i], why);
           enumerate_leaps (v, base, vecs, &nv, 96);
           range = 1;
         }
@@ -182,8 +201,8 @@ load_piece_moves (TsVariant *v, guint t, GKeyFile *kf, GError **error)
           g_auto(GStrv) vs = g_strsplit (f[1], "|", -1);
 
           for (guint k = 0; vs[k] && nv < 96; k++)
-            if (!parse_vec (v, vs[k], vecs[nv++]))
-              return fail (error, group, "Moves", items[i], "bad direction vector");
+            if (!parse_vec (v, vs[k], vecs[nv++], &why))
+              return fail (error, group, "Moves", items[i], why);
         }
       if (range == 0 || range > 8)
         range = 8;
@@ -237,9 +256,12 @@ load_vec_list (TsVariant *v, GKeyFile *kf, const char *group, const char *key, i
   for (guint i = 0; items[i]; i++)
     {
       int vec[TS_MAX_DIMS];
+      g_autofree char *why = NULL;
 
-      if (!parse_vec (v, items[i], vec) || *n >= 16)
-        return fail (error, group, key, items[i], "bad vector");
+      if (*n >= 16)
+        return fail (error, group, key, items[i], "more than 16 vectors");
+      if (!parse_vec (v, items[i], vec, &why))
+        return fail (error, group, key, items[i], why);
       offs[(*n)++] = vec_offset (v->rules, vec);
     }
   return TRUE;
@@ -449,21 +471,34 @@ pawn_captures_by_offset (const TsVariant *v)
   return caps_of;
 }
 
+/* The box of coordinate differences the attack lookups are indexed by: a cell's key is
+ * the sum of its coordinates times mult; returns the box's size, and in centre the
+ * zero difference's index, which is also the largest key of a cell (the tables point
+ * there; chess-attack.c's atk_any_all as well, from the largest key). */
+static guint
+attack_box (const TsGeometry *g, int mult[TS_MAX_DIMS], int *centre)
+{
+  guint box = 1;
+
+  *centre = 0;
+  for (guint d = 0; d < g->ndims; d++)
+    {
+      mult[d] = (int) box;
+      *centre += ((int) g->size[d] - 1) * mult[d];
+      box *= 2 * g->size[d] - 1;
+    }
+  return box;
+}
+
 /* The lookup tables of ts_chess_attacked (see rules-private.h). */
 static void
 build_attack_table (TsVariant *v)
 {
   TsVariantRules *r = v->rules;
   const TsGeometry *g = &v->geometry;
-  guint nd = g->ndims, box = 1;
-  int mult[TS_MAX_DIMS], centre = 0;
-
-  for (guint d = 0; d < nd; d++)
-    {
-      mult[d] = (int) box;
-      centre += ((int) g->size[d] - 1) * mult[d];
-      box *= 2 * g->size[d] - 1;
-    }
+  guint nd = g->ndims;
+  int mult[TS_MAX_DIMS], centre;
+  guint box = attack_box (g, mult, &centre);
   /* Every difference in the box: its attack direction (a primitive vector) and distance. */
   struct TsAtkDelta *table = g_new0 (struct TsAtkDelta, box);
   guint16 *pawn[TS_MAX_SEATS] = { NULL };
@@ -651,6 +686,45 @@ ts_variant_lone_targets (const TsVariant *v, guint type, TsCell from, guint64 *c
         cells[(guint) dense / 64] |= G_GUINT64_CONSTANT (1) << ((guint) dense % 64);
     }
   return TRUE;
+}
+
+/* Frees what the chess family's loading made, here and in chess-attack.c's
+ * ts_chess_build_scan_tables (see rules-private.h), for a variant refused after it was
+ * loaded (its id was taken) or while it was (whatever was made by then: the tables not
+ * made are NULL). The attack lookups point at their box's centre. */
+void
+ts_variant_free_chess (TsVariant *v)
+{
+  TsVariantRules *r = v->rules;
+  int mult[TS_MAX_DIMS], centre;
+
+  attack_box (&v->geometry, mult, &centre);
+  for (guint t = 0; t < TS_MAX_PIECE_TYPES; t++)
+    {
+      g_clear_pointer (&r->moves[t].rays, g_free);
+      g_clear_pointer (&r->reach[t], g_free);
+    }
+  for (guint s = 0; s < TS_MAX_SEATS; s++)
+    {
+      if (r->atk_pawn[s])
+        g_free (r->atk_pawn[s] - centre);
+      if (r->atk_any[s])
+        g_free (r->atk_any[s] - centre);
+      r->atk_pawn[s] = r->atk_any[s] = NULL;
+      g_clear_pointer (&r->promo_zone[s], g_free);
+      g_clear_pointer (&r->promo_mult[s], g_free);
+    }
+  if (r->atk_delta)
+    g_free (r->atk_delta - centre);
+  if (r->atk_any_all)
+    g_free (r->atk_any_all - centre);
+  r->atk_delta = NULL;
+  r->atk_any_all = NULL;
+  g_clear_pointer (&r->atk_key, g_free);
+  g_clear_pointer (&r->atk_near, g_free);
+  g_clear_pointer (&r->atk_near_short, g_free);
+  g_clear_pointer (&r->seat_targets, g_free);
+  g_clear_pointer (&r->see_seats, g_free);
 }
 
 gboolean

@@ -260,6 +260,7 @@ guint64  ts_position_compute_hash  (const TsPosition *p);
 guint64  ts_hand_key               (const TsVariantRules *r, guint seat, guint type, guint count);
 
 gboolean ts_variant_load_chess     (TsVariant *v, GKeyFile *kf, GError **error);
+void     ts_variant_free_chess     (TsVariant *v);   /* what loading it made, for a refused one */
 gboolean ts_variant_parse_cells    (const TsVariant *v, const char *text, int *cells, guint max,
                                     guint *n, GError **error);   /* "Aa1,Ab2" -> internal */
 

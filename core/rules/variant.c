@@ -138,16 +138,22 @@ dup_string (GKeyFile *kf, const char *group, const char *key, const char *fallba
   return NULL;
 }
 
-/* What a variant owns, for one that failed to load (loaded variants are never freed). */
+/* What a variant owns, for one that failed to load or was refused (loaded variants are
+ * never freed): what variant_fill made here, and the family's tables. */
 static void
 variant_free (TsVariant *v)
 {
   TsVariantRules *r = v->rules;
 
+  if (v->ops == &ts_chess_ops)
+    ts_variant_free_chess (v);
   g_free ((char *) v->id);
   g_free ((char *) v->name);
   for (guint s = 0; s < TS_MAX_SEATS; s++)
-    g_free ((char *) v->seat_names[s]);
+    {
+      g_free ((char *) v->seat_names[s]);
+      g_free ((char *) v->former_seat_names[s]);
+    }
   for (guint t = 0; t < TS_MAX_PIECE_TYPES; t++)
     {
       g_free ((char *) v->piece_types[t].name);
@@ -159,21 +165,6 @@ variant_free (TsVariant *v)
   g_free (r->zobrist_unmoved);
   g_free (r->zobrist_ep);
   g_free (r->initial);
-  for (guint t = 0; t < TS_MAX_PIECE_TYPES; t++)
-    {
-      g_free (r->moves[t].rays);
-      g_free (r->reach[t]);
-    }
-  g_free (r->atk_key);
-  g_free (r->atk_delta);
-  g_free (r->seat_targets);
-  g_free (r->atk_near);
-  for (guint s = 0; s < TS_MAX_SEATS; s++)
-    {
-      g_free (r->atk_pawn[s]);
-      g_free (r->promo_zone[s]);
-      g_free (r->promo_mult[s]);
-    }
   g_free (r);
   g_free (v);
 }
@@ -233,6 +224,9 @@ variant_fill (TsVariant *v,
       usizes[i] = (guint) sizes[i];
     }
   ts_geometry_init (&v->geometry, (guint) n_sizes, usizes);
+  /* a position's arrays by cell (occupancy, type bits) and the engine's have this room */
+  if (v->geometry.ncells > TS_MAX_CELLS)
+    goto bad;
 
   parts = g_key_file_get_string_list (kf, G, "CellName", NULL, error);
   if (!parts)
@@ -353,23 +347,34 @@ compare_variants (gconstpointer a,
   return strcmp (va->id, vb->id);
 }
 
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The user's descriptions, in the order of their file names: of two with the same id,
+ * the first is kept, whichever order the folder lists them in. */
 static void
 load_user_dir (const char *dir)
 {
   g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   const char *name;
 
   if (!d)
     return;
   while ((name = g_dir_read_name (d)))
+    if (g_str_has_suffix (name, ".variant"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
     {
-      g_autofree char *path = NULL;
+      g_autofree char *path = g_build_filename (dir, names->pdata[i], NULL);
       g_autofree char *data = NULL;
       gsize len;
 
-      if (!g_str_has_suffix (name, ".variant"))
-        continue;
-      path = g_build_filename (dir, name, NULL);
       if (g_file_get_contents (path, &data, &len, NULL))
         add_from_data (data, len, path);
     }
