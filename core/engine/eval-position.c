@@ -229,10 +229,18 @@ state_rewalk (const TsEval *ev, TsEvalState *st, const guint16 *parent_board, gu
 {
   guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
   const guint64 *map = ev->ray_map_of[t] + c * ev->map_words;
-  guint hits = 0;
+  guint hits;
 
-  for (guint k = 0; k < n_dirty; k++)
-    hits |= (guint) ((map[dirty[k] >> 6] >> (dirty[k] & 63)) & 1) << k;
+  /* most moves change two cells */
+  if (n_dirty == 2)
+    hits = (guint) ((map[dirty[0] >> 6] >> (dirty[0] & 63)) & 1) |
+           (guint) ((map[dirty[1] >> 6] >> (dirty[1] & 63)) & 1) << 1;
+  else
+    {
+      hits = 0;
+      for (guint k = 0; k < n_dirty; k++)
+        hits |= (guint) ((map[dirty[k] >> 6] >> (dirty[k] & 63)) & 1) << k;
+    }
   if (!hits)
     return;
   if (ev->whole_rewalk & (1u << t))
@@ -409,11 +417,17 @@ state_update (const TsEval *ev, TsPosition *pos, const TsEvalState *parent,
   /* The pieces on the changed cells walk, and those whose rays hold one walk those
    * rays again: found among the walked pieces on cells that some type's rays join to a
    * changed cell, then by their own type's rays. */
+  const guint64 *seen[TS_UNDO_MAX_CHANGES];
+  for (guint k = 0; k < n_dirty; k++)
+    seen[k] = ev->seen_from + dirty[k] * ev->map_words;
   for (guint w = 0; w < ev->map_words; w++)
     {
-      guint64 near = 0;
-      for (guint k = 0; k < n_dirty; k++)
-        near |= ev->seen_from[dirty[k] * ev->map_words + w];
+      guint64 near;
+      if (!st->walkers[w])
+        continue;
+      near = seen[0][w];
+      for (guint k = 1; k < n_dirty; k++)
+        near |= seen[k][w];
       /* the walkers on changed cells were cleared above: they walk whole below */
       for (guint64 bits = near & st->walkers[w]; bits; bits &= bits - 1)
         {
