@@ -107,16 +107,25 @@ ts_eval_material (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
 static void
 state_seats (const TsEval *ev, TsPosition *pos, const guint side_of[4], TsEvalState *st)
 {
+  guint seats = (1u << ev->n_seats) - 1, side1 = 0, binary = 0;
+
   st->active = (guint8) ts_position_active_seats (pos);
   memset (st->counts, 0, sizeof st->counts);
   memset (st->enemies, 0, sizeof st->enemies);
   for (guint s = 0; s < ev->n_seats; s++)
     {
       st->counts[s] = (guint8) seat_counts (ev, st->active, s);
+      side1 |= (guint) (side_of[s] != 0) << s;
+      binary |= side_of[s];
+    }
+  /* sides 0 and 1 (the engine's): the other side's seats at once */
+  for (guint s = 0; s < ev->n_seats; s++)
+    if (binary <= 1)
+      st->enemies[s] = side1 >> s & 1 ? seats & ~side1 : side1;
+    else
       for (guint k = 0; k < ev->n_seats; k++)
         if (side_of[k] != side_of[s])
           st->enemies[s] |= 1u << k;
-    }
 }
 
 /* An attack on the king zones of the seats in a 4-bit mask, 8 bits a seat (one piece
@@ -212,7 +221,8 @@ state_walk (const TsEval *ev, TsEvalState *st, guint c, TsPiece p)
     {
       mob = walk_piece (ev, st->board, c, s, t, st->enemies[s], &att);
       st->mobility[s] += mob - st->mob_at[c];
-      st->attacks += widen (att) - widen (st->att_at[c]);
+      if (att | st->att_at[c])   /* most pieces attack no king zone */
+        st->attacks += widen (att) - widen (st->att_at[c]);
       st->walkers[c / 64] |= G_GUINT64_CONSTANT (1) << (c % 64);
     }
   st->mob_at[c] = (gint16) mob;
