@@ -230,12 +230,13 @@ state_walk (const TsEval *ev, TsEvalState *st, guint c, TsPiece p)
 }
 
 /* Seat s's piece of type t on cell c, walked on the parent's board (parent_board),
- * again on this one after the changed cells dirty: only its rays that hold one of them,
+ * again on this one after the changed cells dirty (in the ray maps: map word word[k],
+ * bit bit[k]): only its rays that hold one of them,
  * by the difference of their two walks (a single cell's, by its reach: the king zones,
  * which its attacks count, stay). Types in whole_rewalk walk whole. */
 static inline void
 state_rewalk (const TsEval *ev, TsEvalState *st, const guint16 *parent_board, guint c,
-              TsPiece p, const TsCell *dirty, guint n_dirty)
+              TsPiece p, const TsCell *dirty, guint n_dirty, const guint word[], const guint bit[])
 {
   guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
   const guint64 *map = ev->ray_map_of[t] + c * ev->map_words;
@@ -243,13 +244,12 @@ state_rewalk (const TsEval *ev, TsEvalState *st, const guint16 *parent_board, gu
 
   /* most moves change two cells */
   if (n_dirty == 2)
-    hits = (guint) ((map[dirty[0] >> 6] >> (dirty[0] & 63)) & 1) |
-           (guint) ((map[dirty[1] >> 6] >> (dirty[1] & 63)) & 1) << 1;
+    hits = (guint) ((map[word[0]] >> bit[0]) & 1) | (guint) ((map[word[1]] >> bit[1]) & 1) << 1;
   else
     {
       hits = 0;
       for (guint k = 0; k < n_dirty; k++)
-        hits |= (guint) ((map[dirty[k] >> 6] >> (dirty[k] & 63)) & 1) << k;
+        hits |= (guint) ((map[word[k]] >> bit[k]) & 1) << k;
     }
   if (!hits)
     return;
@@ -285,10 +285,17 @@ state_rewalk (const TsEval *ev, TsEvalState *st, const guint16 *parent_board, gu
       guint32 att = st->att_at[c], enemies = st->enemies[s];
       for (guint i = 0; i < n_rays; i++)
         {
-          const gint16 *r = ev->rays + rays[i];
+          const gint16 *r = ev->rays + rays[i] + 1;
+          int len = r[-1], k = 0;
           guint32 before = 0;
-          mob += walk_ray (st->board, r + 1, *r, reach, enemies, &att);
-          mob -= walk_ray (parent_board, r + 1, *r, reach, enemies, &before);
+          /* the cells both boards share count the same: from the first that differs,
+           * unless a piece stops both walks before it */
+          while (k < len && st->board[r[k]] == parent_board[r[k]] && !(st->board[r[k]] & 0xff))
+            k++;
+          if (k == len || st->board[r[k]] == parent_board[r[k]])
+            continue;
+          mob += walk_ray (st->board, r + k, len - k, reach, enemies, &att);
+          mob -= walk_ray (parent_board, r + k, len - k, reach, enemies, &before);
           att -= before;
         }
       st->attacks += widen (att) - widen (st->att_at[c]);
@@ -428,8 +435,13 @@ state_update (const TsEval *ev, TsPosition *pos, const TsEvalState *parent,
    * rays again: found among the walked pieces on cells that some type's rays join to a
    * changed cell, then by their own type's rays. */
   const guint64 *seen[TS_UNDO_MAX_CHANGES];
+  guint word[TS_UNDO_MAX_CHANGES], bit[TS_UNDO_MAX_CHANGES];
   for (guint k = 0; k < n_dirty; k++)
-    seen[k] = ev->seen_from + dirty[k] * ev->map_words;
+    {
+      seen[k] = ev->seen_from + dirty[k] * ev->map_words;
+      word[k] = (guint) dirty[k] / 64;
+      bit[k] = (guint) dirty[k] % 64;
+    }
   for (guint w = 0; w < ev->map_words; w++)
     {
       guint64 near;
@@ -442,7 +454,7 @@ state_update (const TsEval *ev, TsPosition *pos, const TsEvalState *parent,
       for (guint64 bits = near & st->walkers[w]; bits; bits &= bits - 1)
         {
           guint c = w * 64 + (guint) __builtin_ctzll (bits);
-          state_rewalk (ev, st, parent->board, c, st->board[c] & 0xff, dirty, n_dirty);
+          state_rewalk (ev, st, parent->board, c, st->board[c] & 0xff, dirty, n_dirty, word, bit);
         }
     }
   for (guint k = 0; k < n_dirty; k++)
