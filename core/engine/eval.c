@@ -299,16 +299,16 @@ append_rays (TsEval *ev, GArray *rays, RayOrder *o, TsCell from, const guint64 *
   return n;
 }
 
-/* Numbers type t's direction of the longer ray whose first two cells are a and b (a
- * step of the reduced direction), and marks every multiple of it on the board in
- * ev->ray_dir; none where the type has too many. */
+/* Numbers type t's direction, not yet numbered, of the longer ray whose first two
+ * cells are a and b (a step of the reduced direction), and marks every multiple of it
+ * on the board in ev->ray_dir; none where the type has too many. */
 static void
 number_direction (TsEval *ev, const RayOrder *o, guint t, TsCell a, TsCell b)
 {
   guint8 *dir = ev->ray_dir + (gsize) t * o->box + o->centre;
   int step = o->key[b] - o->key[a], steps = TS_MAX_SIZE;
 
-  if (dir[step] != 0xff || ev->n_dirs[t] == 0xff)
+  if (ev->n_dirs[t] == 0xff)
     return;
   for (guint k = 0; k < ev->variant->geometry.ndims; k++)
     {
@@ -340,7 +340,8 @@ init_ray_dirs (TsEval *ev, const RayOrder *o)
           {
             const gint16 *r = ev->rays + ev->ray_start_of[t][c];
             for (r += 1 + r[0]; *r; r += 1 + *r)
-              number_direction (ev, o, t, (TsCell) r[1], (TsCell) r[2]);
+              if (dir[o->key[r[2]] - o->key[r[1]]] == 0xff)
+                number_direction (ev, o, t, (TsCell) r[1], (TsCell) r[2]);
           }
       if (ev->n_dirs[t] == 0xff)
         ev->whole_rewalk |= 1u << t;
