@@ -229,30 +229,32 @@ state_walk (const TsEval *ev, TsEvalState *st, guint c, TsPiece p)
   st->att_at[c] = att;
 }
 
-/* Seat s's piece of type t on cell c, walked on the parent's board (parent_board),
- * again on this one after the changed cells dirty (in the ray maps: map word word[k],
- * bit bit[k]): only its rays that hold one of them,
- * by the difference of their two walks (a single cell's, by its reach: the king zones,
- * which its attacks count, stay). Types in whole_rewalk walk whole. */
-static inline void
-state_rewalk (const TsEval *ev, TsEvalState *st, const guint16 *parent_board, guint c,
-              TsPiece p, const TsCell *dirty, guint n_dirty, const guint word[], const guint bit[])
+/* Which of the changed cells (in a ray map: word word[k], bit bit[k]) the map holds,
+ * a bit each. */
+static inline guint
+ray_hits (const guint64 *map, guint n_dirty, const guint word[], const guint bit[])
 {
-  guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
-  const guint64 *map = ev->ray_map_of[t] + c * ev->map_words;
-  guint hits;
+  guint hits = 0;
 
   /* most moves change two cells */
   if (n_dirty == 2)
-    hits = (guint) ((map[word[0]] >> bit[0]) & 1) | (guint) ((map[word[1]] >> bit[1]) & 1) << 1;
-  else
-    {
-      hits = 0;
-      for (guint k = 0; k < n_dirty; k++)
-        hits |= (guint) ((map[word[k]] >> bit[k]) & 1) << k;
-    }
-  if (!hits)
-    return;
+    return (guint) ((map[word[0]] >> bit[0]) & 1) | (guint) ((map[word[1]] >> bit[1]) & 1) << 1;
+  for (guint k = 0; k < n_dirty; k++)
+    hits |= (guint) ((map[word[k]] >> bit[k]) & 1) << k;
+  return hits;
+}
+
+/* Seat s's piece of type t on cell c, walked on the parent's board (parent_board),
+ * again on this one after the changed cells dirty[k] for the bits k of hits, those its
+ * rays hold: only those rays, by the difference of their two walks (a single cell's, by
+ * its reach: the king zones, which its attacks count, stay). Types in whole_rewalk walk
+ * whole. */
+static inline void
+state_rewalk (const TsEval *ev, TsEvalState *st, const guint16 *parent_board, guint c,
+              TsPiece p, const TsCell *dirty, guint hits)
+{
+  guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
+
   if (ev->whole_rewalk & (1u << t))
     {
       state_walk (ev, st, c, p);
@@ -454,7 +456,10 @@ state_update (const TsEval *ev, TsPosition *pos, const TsEvalState *parent,
       for (guint64 bits = near & st->walkers[w]; bits; bits &= bits - 1)
         {
           guint c = w * 64 + (guint) __builtin_ctzll (bits);
-          state_rewalk (ev, st, parent->board, c, st->board[c] & 0xff, dirty, n_dirty, word, bit);
+          TsPiece p = st->board[c] & 0xff;
+          guint hits = ray_hits (ev->ray_map_of[TS_PIECE_TYPE (p)] + c * ev->map_words, n_dirty, word, bit);
+          if (hits)
+            state_rewalk (ev, st, parent->board, c, p, dirty, hits);
         }
     }
   for (guint k = 0; k < n_dirty; k++)
