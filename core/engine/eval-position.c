@@ -300,7 +300,8 @@ state_rewalk (const TsEval *ev, TsEvalState *st, const guint16 *parent_board, gu
           mob -= walk_ray (parent_board, r + k, len - k, reach, enemies, &before);
           att -= before;
         }
-      st->attacks += widen (att) - widen (st->att_at[c]);
+      if (att != st->att_at[c])
+        st->attacks += widen (att) - widen (st->att_at[c]);
       st->att_at[c] = att;
     }
   mob *= MOBILITY_WEIGHT;
@@ -420,7 +421,8 @@ state_update (const TsEval *ev, TsPosition *pos, const TsEvalState *parent,
         {
           state_count (ev, st, c, old, -1);
           st->mobility[TS_PIECE_SEAT (old)] -= st->mob_at[c];
-          st->attacks -= widen (st->att_at[c]);
+          if (st->att_at[c])
+            st->attacks -= widen (st->att_at[c]);
         }
       st->board[c] = (guint16) ((st->board[c] & 0xff00) | now);
       st->mob_at[c] = 0;
