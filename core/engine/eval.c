@@ -358,7 +358,9 @@ init_ray_dirs (TsEval *ev, const RayOrder *o)
 
       ev->dir_ray_of[t] = ray_of;
       n_dirs += ev->n_dirs[t] * ev->ncells;
-      for (guint c = 0; c < ev->ncells && !(ev->whole_rewalk & (1u << t)); c++, ray_of += ev->n_dirs[t])
+      /* (a type of single cells only, as a leaper, has nothing to check) */
+      for (guint c = 0; c < ev->ncells && ev->n_dirs[t] && !(ev->whole_rewalk & (1u << t));
+           c++, ray_of += ev->n_dirs[t])
         if (ev->ray_start_of[t][c] >= 0)
           {
             gint32 start = ev->ray_start_of[t][c];
