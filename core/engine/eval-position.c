@@ -107,16 +107,25 @@ ts_eval_material (const TsEval *ev, TsPosition *pos, const guint side_of[4], gui
 static void
 state_seats (const TsEval *ev, TsPosition *pos, const guint side_of[4], TsEvalState *st)
 {
+  guint seats = (1u << ev->n_seats) - 1, side1 = 0, binary = 0;
+
   st->active = (guint8) ts_position_active_seats (pos);
   memset (st->counts, 0, sizeof st->counts);
   memset (st->enemies, 0, sizeof st->enemies);
   for (guint s = 0; s < ev->n_seats; s++)
     {
       st->counts[s] = (guint8) seat_counts (ev, st->active, s);
+      side1 |= (guint) (side_of[s] != 0) << s;
+      binary |= side_of[s];
+    }
+  /* sides 0 and 1 (the engine's): the other side's seats at once */
+  for (guint s = 0; s < ev->n_seats; s++)
+    if (binary <= 1)
+      st->enemies[s] = side1 >> s & 1 ? seats & ~side1 : side1;
+    else
       for (guint k = 0; k < ev->n_seats; k++)
         if (side_of[k] != side_of[s])
           st->enemies[s] |= 1u << k;
-    }
 }
 
 /* An attack on the king zones of the seats in a 4-bit mask, 8 bits a seat (one piece
@@ -129,6 +138,12 @@ static const guint32 zone_add[16] = {
   ZONE_ADD (12), ZONE_ADD (13), ZONE_ADD (14), ZONE_ADD (15),
 };
 
+/* Adds cell value q's attacks on the king zones of the seats enemies (foes: those
+ * << 8) to a. */
+#define ZONE_ATTACK(q, a) G_STMT_START {                                          \
+    if ((q) & foes)                                                               \
+      (a) += zone_add[((q) >> 8) & enemies]; } G_STMT_END
+
 /* Four 8-bit counts as four 16-bit ones (the sums of all pieces' need more). */
 static inline guint64
 widen (guint32 a)
@@ -137,6 +152,28 @@ widen (guint32 a)
 
   x = (x | (x << 16)) & G_GUINT64_CONSTANT (0x0000ffff0000ffff);
   return (x | (x << 8)) & G_GUINT64_CONSTANT (0x00ff00ff00ff00ff);
+}
+
+/* The reachable cells of a ray of len cells up to its first piece, that piece's cell
+ * counted as reach says (empty or another seat's), and (into att) the ray's attacks on
+ * the king zones of the seats enemies. */
+static inline int
+walk_ray (const guint16 *board, const gint16 *r, int len, const guint8 *reach,
+          guint enemies, guint32 *att)
+{
+  guint foes = enemies << 8;
+  int mob = 0;
+
+  for (int k = 0; k < len; k++)
+    {
+      guint q = board[r[k]];
+      ZONE_ATTACK (q, *att);
+      q &= 0xff;
+      if (q)
+        return mob + reach[q];
+      mob++;
+    }
+  return mob;
 }
 
 /* The mobility term of seat s's piece of type t on cell c, along its probed rays, and
@@ -151,31 +188,16 @@ walk_piece (const TsEval *ev, const guint16 *board, guint c, guint s, guint t, g
   guint32 a = 0;
   int mob = 0;
 
-#define ZONE(q) G_STMT_START {                                                    \
-    if ((q) & foes)                                                               \
-      a += zone_add[((q) >> 8) & enemies]; } G_STMT_END
   /* cells a single step away: reachable if empty or enemy */
   for (int k = 0, n1 = *r++; k < n1; k++)
     {
       guint q = board[r[k]];
-      ZONE (q);
+      ZONE_ATTACK (q, a);
       mob += reach[q & 0xff];
     }
   r += r[-1];
   for (int len; (len = *r++) != 0; r += len)
-    for (int k = 0; k < len; k++)
-      {
-        guint q = board[r[k]];
-        ZONE (q);
-        q &= 0xff;
-        if (q)
-          {
-            mob += reach[q];
-            break;
-          }
-        mob++;
-      }
-#undef ZONE
+    mob += walk_ray (board, r, len, reach, enemies, &a);
   *att = a;
   return MOBILITY_WEIGHT * mob - ev->mobility_base[t];
 }
@@ -199,11 +221,92 @@ state_walk (const TsEval *ev, TsEvalState *st, guint c, TsPiece p)
     {
       mob = walk_piece (ev, st->board, c, s, t, st->enemies[s], &att);
       st->mobility[s] += mob - st->mob_at[c];
-      st->attacks += widen (att) - widen (st->att_at[c]);
+      if (att | st->att_at[c])   /* most pieces attack no king zone */
+        st->attacks += widen (att) - widen (st->att_at[c]);
       st->walkers[c / 64] |= G_GUINT64_CONSTANT (1) << (c % 64);
     }
   st->mob_at[c] = (gint16) mob;
   st->att_at[c] = att;
+}
+
+/* Which of the changed cells (in a ray map: word word[k], bit bit[k]) the map holds,
+ * a bit each. */
+static inline guint
+ray_hits (const guint64 *map, guint n_dirty, const guint word[], const guint bit[])
+{
+  guint hits = 0;
+
+  /* most moves change two cells */
+  if (n_dirty == 2)
+    return (guint) ((map[word[0]] >> bit[0]) & 1) | (guint) ((map[word[1]] >> bit[1]) & 1) << 1;
+  for (guint k = 0; k < n_dirty; k++)
+    hits |= (guint) ((map[word[k]] >> bit[k]) & 1) << k;
+  return hits;
+}
+
+/* Seat s's piece of type t on cell c, walked on the parent's board (parent_board),
+ * again on this one after the changed cells dirty[k] for the bits k of hits, those its
+ * rays hold: only those rays, by the difference of their two walks (a single cell's, by
+ * its reach: the king zones, which its attacks count, stay). Types in whole_rewalk walk
+ * whole. */
+static inline void
+state_rewalk (const TsEval *ev, TsEvalState *st, const guint16 *parent_board, guint c,
+              TsPiece p, const TsCell *dirty, guint hits)
+{
+  guint s = TS_PIECE_SEAT (p), t = TS_PIECE_TYPE (p);
+
+  if (ev->whole_rewalk & (1u << t))
+    {
+      state_walk (ev, st, c, p);
+      return;
+    }
+
+  const guint8 *dir = ev->ray_dir_of[t] - ev->dir_key[c], *reach = ev->reachable[s];
+  const gint32 *ray_of = ev->dir_ray_of[t] + c * ev->n_dirs[t];
+  gint32 rays[TS_UNDO_MAX_CHANGES];
+  guint n_rays = 0;
+  int mob = 0;
+  for (; hits; hits &= hits - 1)
+    {
+      guint d = dirty[__builtin_ctz (hits)];
+      guint8 number = dir[ev->dir_key[d]];
+      gint32 ray = number != 0xff ? ray_of[number] : -1;
+      if (ray < 0)
+        {
+          mob += reach[st->board[d] & 0xff] - reach[parent_board[d] & 0xff];
+          continue;
+        }
+      guint i = 0;
+      while (i < n_rays && rays[i] != ray)
+        i++;
+      if (i == n_rays)
+        rays[n_rays++] = ray;
+    }
+  if (n_rays)
+    {
+      guint32 att = st->att_at[c], enemies = st->enemies[s];
+      for (guint i = 0; i < n_rays; i++)
+        {
+          const gint16 *r = ev->rays + rays[i] + 1;
+          int len = r[-1], k = 0;
+          guint32 before = 0;
+          /* the cells both boards share count the same: from the first that differs,
+           * unless a piece stops both walks before it */
+          while (k < len && st->board[r[k]] == parent_board[r[k]] && !(st->board[r[k]] & 0xff))
+            k++;
+          if (k == len || st->board[r[k]] == parent_board[r[k]])
+            continue;
+          mob += walk_ray (st->board, r + k, len - k, reach, enemies, &att);
+          mob -= walk_ray (parent_board, r + k, len - k, reach, enemies, &before);
+          att -= before;
+        }
+      if (att != st->att_at[c])
+        st->attacks += widen (att) - widen (st->att_at[c]);
+      st->att_at[c] = att;
+    }
+  mob *= MOBILITY_WEIGHT;
+  st->mobility[s] += mob;
+  st->mob_at[c] = (gint16) (st->mob_at[c] + mob);
 }
 
 /* The whole board: pieces, material and cell tables, kings, king zones, mobility. */
@@ -280,16 +383,6 @@ state_count (const TsEval *ev, TsEvalState *st, guint c, TsPiece p, int sign)
     st->shelter[s] += sign;
 }
 
-/* Whether cell c is one of the changed cells. */
-static inline gboolean
-is_dirty (guint c, const TsCell *dirty, guint n_dirty)
-{
-  for (guint k = 0; k < n_dirty; k++)
-    if ((guint) dirty[k] == c)
-      return TRUE;
-  return FALSE;
-}
-
 /* The state from the parent's, by the changed cells; FALSE where a king or a seat's
  * standing changed (the zones, or which pieces count, would all change). */
 static gboolean
@@ -328,7 +421,8 @@ state_update (const TsEval *ev, TsPosition *pos, const TsEvalState *parent,
         {
           state_count (ev, st, c, old, -1);
           st->mobility[TS_PIECE_SEAT (old)] -= st->mob_at[c];
-          st->attacks -= widen (st->att_at[c]);
+          if (st->att_at[c])
+            st->attacks -= widen (st->att_at[c]);
         }
       st->board[c] = (guint16) ((st->board[c] & 0xff00) | now);
       st->mob_at[c] = 0;
@@ -341,29 +435,38 @@ state_update (const TsEval *ev, TsPosition *pos, const TsEvalState *parent,
   if (n_dirty == 0)
     return TRUE;
 
-  /* The pieces on the changed cells walk, and those whose rays hold one walk again:
-   * found among the walked pieces on cells that some type's rays join to a changed
-   * cell, then by their own type's rays. */
+  /* The pieces on the changed cells walk, and those whose rays hold one walk those
+   * rays again: found among the walked pieces on cells that some type's rays join to a
+   * changed cell, then by their own type's rays. */
+  const guint64 *seen[TS_UNDO_MAX_CHANGES];
+  guint word[TS_UNDO_MAX_CHANGES], bit[TS_UNDO_MAX_CHANGES];
   for (guint k = 0; k < n_dirty; k++)
-    if (st->board[dirty[k]] & 0xff)
-      state_walk (ev, st, (guint) dirty[k], st->board[dirty[k]] & 0xff);
+    {
+      seen[k] = ev->seen_from + dirty[k] * ev->map_words;
+      word[k] = (guint) dirty[k] / 64;
+      bit[k] = (guint) dirty[k] % 64;
+    }
   for (guint w = 0; w < ev->map_words; w++)
     {
-      guint64 near = 0;
-      for (guint k = 0; k < n_dirty; k++)
-        near |= ev->seen_from[dirty[k] * ev->map_words + w];
+      guint64 near;
+      if (!st->walkers[w])
+        continue;
+      near = seen[0][w];
+      for (guint k = 1; k < n_dirty; k++)
+        near |= seen[k][w];
+      /* the walkers on changed cells were cleared above: they walk whole below */
       for (guint64 bits = near & st->walkers[w]; bits; bits &= bits - 1)
         {
           guint c = w * 64 + (guint) __builtin_ctzll (bits);
           TsPiece p = st->board[c] & 0xff;
-          const guint64 *map = ev->ray_map + ((gsize) TS_PIECE_TYPE (p) * ev->ncells + c) * ev->map_words;
-          gboolean hit = FALSE;
-          for (guint k = 0; k < n_dirty; k++)
-            hit |= (map[dirty[k] >> 6] >> (dirty[k] & 63)) & 1;
-          if (hit && !is_dirty (c, dirty, n_dirty))
-            state_walk (ev, st, c, p);
+          guint hits = ray_hits (ev->ray_map_of[TS_PIECE_TYPE (p)] + c * ev->map_words, n_dirty, word, bit);
+          if (hits)
+            state_rewalk (ev, st, parent->board, c, p, dirty, hits);
         }
     }
+  for (guint k = 0; k < n_dirty; k++)
+    if (st->board[dirty[k]] & 0xff)
+      state_walk (ev, st, (guint) dirty[k], st->board[dirty[k]] & 0xff);
   return TRUE;
 }
 

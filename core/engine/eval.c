@@ -299,6 +299,91 @@ append_rays (TsEval *ev, GArray *rays, RayOrder *o, TsCell from, const guint64 *
   return n;
 }
 
+/* Numbers type t's direction, not yet numbered, of the longer ray whose first two
+ * cells are a and b (a step of the reduced direction), and marks every multiple of it
+ * on the board in ev->ray_dir; none where the type has too many. */
+static void
+number_direction (TsEval *ev, const RayOrder *o, guint t, TsCell a, TsCell b)
+{
+  guint8 *dir = ev->ray_dir + (gsize) t * o->box + o->centre;
+  int step = o->key[b] - o->key[a], steps = TS_MAX_SIZE;
+
+  if (ev->n_dirs[t] == 0xff)
+    return;
+  for (guint k = 0; k < ev->variant->geometry.ndims; k++)
+    {
+      int delta = ev->coords[b][k] - ev->coords[a][k];
+      if (delta)
+        steps = MIN (steps, ((int) ev->variant->geometry.size[k] - 1) / ABS (delta));
+    }
+  for (int m = 1; m <= steps; m++)
+    dir[m * step] = (guint8) ev->n_dirs[t];
+  ev->n_dirs[t]++;
+}
+
+/* The longer rays by direction (ray_dir, dir_ray; see eval.h), from the rays listed. */
+static void
+init_ray_dirs (TsEval *ev, const RayOrder *o)
+{
+  gsize n_dirs = 0;
+
+  memcpy (ev->dir_key, o->key, sizeof ev->dir_key);
+  ev->ray_dir = g_malloc ((gsize) ev->n_types * o->box);
+  memset (ev->ray_dir, 0xff, (gsize) ev->n_types * o->box);
+  for (guint t = 0; t < ev->n_types; t++)
+    {
+      guint8 *dir = ev->ray_dir + (gsize) t * o->box + o->centre;
+
+      ev->ray_dir_of[t] = dir;
+      for (guint c = 0; c < ev->ncells; c++)
+        if (ev->ray_start_of[t][c] >= 0)
+          {
+            const gint16 *r = ev->rays + ev->ray_start_of[t][c];
+            for (r += 1 + r[0]; *r; r += 1 + *r)
+              if (dir[o->key[r[2]] - o->key[r[1]]] == 0xff)
+                number_direction (ev, o, t, (TsCell) r[1], (TsCell) r[2]);
+          }
+      if (ev->n_dirs[t] == 0xff)
+        ev->whole_rewalk |= 1u << t;
+      n_dirs += ev->n_dirs[t] * ev->ncells;
+    }
+
+  ev->dir_ray = g_new (gint32, MAX (n_dirs, 1));
+  memset (ev->dir_ray, 0xff, n_dirs * sizeof *ev->dir_ray);
+  n_dirs = 0;
+  for (guint t = 0; t < ev->n_types; t++)
+    {
+      const guint8 *dir = ev->ray_dir_of[t];
+      gint32 *ray_of = ev->dir_ray + n_dirs;
+
+      ev->dir_ray_of[t] = ray_of;
+      n_dirs += ev->n_dirs[t] * ev->ncells;
+      /* (a type of single cells only, as a leaper, has nothing to check) */
+      for (guint c = 0; c < ev->ncells && ev->n_dirs[t] && !(ev->whole_rewalk & (1u << t));
+           c++, ray_of += ev->n_dirs[t])
+        if (ev->ray_start_of[t][c] >= 0)
+          {
+            gint32 start = ev->ray_start_of[t][c];
+            const gint16 *r = ev->rays + start;
+            for (r += 1 + r[0]; *r; r += 1 + *r)
+              {
+                guint8 number = dir[o->key[r[1]] - o->key[c]];
+                if (ray_of[number] >= 0)
+                  ev->whole_rewalk |= 1u << t;
+                ray_of[number] = (gint32) (r - ev->rays);
+              }
+            /* a single target in the direction of a longer ray would be taken for it */
+            r = ev->rays + start;
+            for (int k = 1; k <= r[0]; k++)
+              {
+                guint8 number = dir[o->key[r[k]] - o->key[c]];
+                if (number != 0xff && ray_of[number] >= 0)
+                  ev->whole_rewalk |= 1u << t;
+              }
+          }
+    }
+}
+
 /* The targets of a piece of type t alone on cell c of the empty board, as seat 0:
  * read from the rules' tables, or where they do not tell, its moves generated. */
 static void
@@ -523,6 +608,8 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
   type_words = (gsize) ev->ncells * ev->map_words;
   king_cells = g_new (guint64, type_words);
   ev->ray_map = g_new0 (guint64, ev->n_types * type_words);
+  for (guint t = 0; t < ev->n_types; t++)
+    ev->ray_map_of[t] = ev->ray_map + t * type_words;
   ev->seen_from = g_new0 (guint64, type_words);
   ts_eval_weights (v, &weights);
   ts_move_list_init (&moves);
@@ -558,8 +645,9 @@ ts_eval_init (TsEval *ev, const TsVariant *v)
   ts_move_list_clear (&moves);
   g_free (count);
   g_free (king_cells);
-  ray_order_free (order);
   ev->rays = (gint16 *) g_array_free (g_steal_pointer (&rays), FALSE);
+  init_ray_dirs (ev, order);
+  ray_order_free (order);
 
   init_pawn_progress (ev, &weights);
   init_phase (ev);
@@ -580,4 +668,6 @@ ts_eval_clear (TsEval *ev)
   g_clear_pointer (&ev->pst, g_free);
   g_clear_pointer (&ev->ray_map, g_free);
   g_clear_pointer (&ev->seen_from, g_free);
+  g_clear_pointer (&ev->ray_dir, g_free);
+  g_clear_pointer (&ev->dir_ray, g_free);
 }

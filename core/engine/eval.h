@@ -29,9 +29,23 @@ typedef struct {
   /* The cells on the rays of a type from a cell, map_words bits a (type, cell): whether
    * a change of the board there may change that piece's mobility. */
   guint64 *ray_map;             /* [(type * ncells + cell) * map_words] */
+  const guint64 *ray_map_of[16];    /* [type]: into ray_map */
   guint64 *seen_from;           /* [cell * map_words]: the cells whose rays (any type's) hold it */
   guint    map_words;
   gint16  *rays;
+  /* A piece's longer ray holding a given target, so that a change there walks that ray
+   * only: ray_dir_of[t][dir_key[d] - dir_key[c]] is the type's number for the reduced
+   * direction from c to d (0xff: none of its longer rays), dir_ray_of[t][c * n_dirs[t] +
+   * that number] the ray's index into rays (its length), or -1; a target in such a
+   * direction is in that ray. Types whose targets do not allow it (two longer rays, or a
+   * ray and another target, in one direction) are in whole_rewalk and walk whole. */
+  gint32   dir_key[TS_MAX_CELLS];
+  guint8  *ray_dir;             /* [type * box + difference] */
+  const guint8 *ray_dir_of[16]; /* at the type's zero difference */
+  gint32  *dir_ray;
+  const gint32 *dir_ray_of[16];
+  guint    n_dirs[16];
+  guint    whole_rewalk;
   gint16  *centre;              /* [type * ncells + cell]: centrality bonus */
   gint16  *advance;             /* [seat * ncells + cell]: pawn progress bonus */
   gint16  *neighbours;          /* [cell * 81 + i]: cells at Chebyshev distance 1, -1 ends */
