@@ -105,10 +105,73 @@ doseki_gains (TsEngine *e, const TsMoveList *l)
   return e->doseki_gains;
 }
 
+/* What a chess list's scores read, once for the list. */
+typedef struct {
+  TsEngine     *e;
+  guint64       hash, killer0, killer1;
+  const gint32 (*history)[TS_MAX_CELLS];   /* the side to move's */
+} ChessScoring;
+
+static void
+chess_scoring_init (ChessScoring *c, TsEngine *e, TsMove hash_move, int ply)
+{
+  c->e = e;
+  c->hash = ts_move_key (hash_move);
+  c->killer0 = ts_move_key (e->killers[ply][0]);
+  c->killer1 = ts_move_key (e->killers[ply][1]);
+  c->history = (const gint32 (*)[TS_MAX_CELLS]) e->history[ts_position_side_to_move (e->pos) & 3];
+}
+
+/* Chess: the hash move, then captures by victim (most valuable first) and attacker
+ * (least first), promotions, the killers, and the quiet moves by history. */
+static inline int
+chess_score (const ChessScoring *c, TsMove m)
+{
+  guint64 key = ts_move_key (m);
+  TsEngine *e = c->e;
+
+  if (key == c->hash)
+    return HASH_MOVE_SCORE;
+  if (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT))
+    return CAPTURE_SCORE + 16 * ts_engine_victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
+           + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);
+  if (m.promo != TS_NO_PROMO)
+    return PROMO_SCORE + e->ev.value[m.promo & 15];
+  if (key == c->killer0)
+    return KILLER_SCORE;
+  if (key == c->killer1)
+    return KILLER_SCORE - 1;
+  return m.to != TS_NO_CELL ? c->history[m.piece & 15][m.to] : 0;
+}
+
+/* Chess: the scores of l's moves, into scores. */
+static void
+chess_scores (TsEngine *e, int *scores, const TsMoveList *l, TsMove hash_move, int ply)
+{
+  ChessScoring c;
+
+  chess_scoring_init (&c, e, hash_move, ply);
+  for (guint i = 0, n = l->n; i < n; i++)
+    scores[i] = chess_score (&c, l->moves[i]);
+}
+
 void
 ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMove hash_move,
                        int ply)
 {
+  if (!e->ev.doseki)
+    {
+      ChessScoring c;
+
+      chess_scoring_init (&c, e, hash_move, ply);
+      for (guint i = 0; i < l->n; i++)
+        {
+          sm[i].m = l->moves[i];
+          sm[i].score = chess_score (&c, l->moves[i]);
+        }
+      return;
+    }
+
   guint seat = ts_position_side_to_move (e->pos);
   const guint16 *gains = e->ev.doseki ? doseki_gains (e, l) : NULL;
   /* in locals: sm's stores may alias l and e for the compiler */
@@ -127,9 +190,6 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
         /* at least one checker for a capture whose shape is unknown (doseki_captures) */
         s = CAPTURE_SCORE + 1600 * MAX (gains[i] & 0xff, 1) - e->doseki_cells[m.piece & 15]
             + 100 * (gains[i] >> 8);
-      else if (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT))
-        s = CAPTURE_SCORE + 16 * ts_engine_victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
-            + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);
       else if (m.promo != TS_NO_PROMO)
         s = PROMO_SCORE + e->ev.value[m.promo & 15];
       else if (ts_move_key (m) == killer0)
@@ -175,17 +235,46 @@ insertion_pass (TsScoredMove *sm, guint n, guint gap)
     }
 }
 
-/* Best first: insertion sort (stable), after a Shell sort's wider gaps on long lists.
- * g_qsort_with_data's callback per comparison cost more than the whole sort of a chess
- * node's few dozen moves. */
-void
-ts_engine_sort_scored (TsScoredMove *sm, guint n)
+/* A sort key: the score in the high half, biased so that keys compare as scores do,
+ * and the move's index in the low half. */
+static inline guint64
+sort_key (int score, guint index)
+{
+  return (guint64) ((guint32) score ^ 0x80000000u) << 32 | index;
+}
+
+/* insertion_pass on keys, comparing their scores only: a key is below every key of a
+ * higher score, its index cleared. */
+static void
+key_insertion_pass (TsPickSlot *k, guint n, guint gap)
+{
+  for (guint i = gap; i < n; i++)
+    {
+      guint64 t = k[i].key, score_only = t & ~(guint64) G_MAXUINT32;
+      guint j = i;
+      for (; j >= gap && k[j - gap].key < score_only; j -= gap)
+        k[j].key = k[j - gap].key;
+      k[j].key = t;
+    }
+}
+
+/* Chess: moves[0, n) best first, into slots[0, n): insertion sort (stable), after a
+ * Shell sort's wider gaps on long lists (not stable: their order of equal scores is the
+ * search's). The sort moves 8-byte keys, the moves follow once. g_qsort_with_data's
+ * callback per comparison cost more than the whole sort of a chess node's few dozen
+ * moves. */
+static void
+sort_moves (const TsMove *moves, const int *scores, guint n, TsPickSlot *slots)
 {
   static const guint gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
 
+  for (guint i = 0; i < n; i++)
+    slots[i].key = sort_key (scores[i], i);
   for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
     if (gaps[g] == 1 || n >= 4 * gaps[g])
-      insertion_pass (sm, n, gaps[g]);
+      key_insertion_pass (slots, n, gaps[g]);
+  for (guint i = 0; i < n; i++)
+    slots[i].m = moves[(guint32) slots[i].key];
 }
 
 /* Byte `shift / 8` of a radix key that puts higher scores first. */
@@ -246,6 +335,9 @@ ts_picker_init (TsPicker *pk, TsEngine *e, int ply, TsMove hash_move, gboolean q
   pk->part = e->ev.doseki && !quiescence ? TS_PICK_CAPTURES : TS_PICK_ALL;
   pk->list = &e->lists[ply];
   pk->sm = NULL;
+  pk->moves = NULL;
+  pk->scores = NULL;
+  pk->slots = NULL;
   pk->n = pk->next = 0;
 }
 
@@ -263,10 +355,10 @@ ts_engine_losing_capture (TsEngine *e, TsMove m)
 /* A capture scored as good that loses material: it is worth less than it looked
  * (quiescence tests its captures itself, after the cheaper delta test). */
 static gboolean
-losing_capture (TsEngine *e, const TsPicker *pk, const TsScoredMove *s)
+losing_capture (TsEngine *e, const TsPicker *pk, int score, TsMove m)
 {
-  return !pk->noisy_only && s->score >= CAPTURE_SCORE && s->score < HASH_MOVE_SCORE &&
-         ts_engine_losing_capture (e, s->m);
+  return !pk->noisy_only && score >= CAPTURE_SCORE && score < HASH_MOVE_SCORE &&
+         ts_engine_losing_capture (e, m);
 }
 
 void
@@ -336,7 +428,17 @@ generate (TsPicker *pk, TsEngine *e)
     keep_part (l, pk->part, pk->hash_move);
   n = l->n;
   pk->sm = ts_engine_scored_for (e, pk->ply, n);
-  ts_engine_score_moves (e, pk->sm, l, pk->hash_move, pk->ply);
+  if (e->ev.doseki)
+    ts_engine_score_moves (e, pk->sm, l, pk->hash_move, pk->ply);
+  else
+    {
+      /* The scratch's bytes of n scored moves as n slots, then n scores. */
+      G_STATIC_ASSERT (sizeof (TsScoredMove) >= sizeof (TsPickSlot) + sizeof (int));
+      pk->slots = (TsPickSlot *) (gpointer) pk->sm;
+      pk->scores = (int *) (gpointer) (pk->slots + n);
+      pk->moves = l->moves;
+      chess_scores (e, pk->scores, l, pk->hash_move, pk->ply);
+    }
   pk->n = n;
   pk->next = 0;
 }
@@ -382,29 +484,78 @@ heap_pop (TsScoredMove *sm, guint first, guint n)
 }
 #undef HEAP
 
-/* The first best of sm[i, n) by goes_before. Chess has no tie-break: its loop keeps the
- * best score in a register (comparing two moves through goes_before cost a fifth of
- * the picker's instructions more). */
+/* Doseki: the first best of sm[i, n) by goes_before. */
 static inline guint
-select_best (const TsScoredMove *sm, guint i, guint n, gboolean by_move)
+select_best (const TsScoredMove *sm, guint i, guint n)
 {
   guint best = i;
 
-  if (by_move)
-    {
-      for (guint j = i + 1; j < n; j++)
-        if (goes_before (&sm[j], &sm[best], TRUE))
-          best = j;
-      return best;
-    }
-  for (int top = sm[i].score; ++i < n;)
-    if (sm[i].score > top)
-      top = sm[i].score, best = i;
+  for (guint j = i + 1; j < n; j++)
+    if (goes_before (&sm[j], &sm[best], TRUE))
+      best = j;
   return best;
 }
 
-gboolean
-ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
+/* Chess: the first best of scores[i, n) (no tie-break): the best score, in a loop that
+ * the compiler vectorises, then the first move that has it. */
+static inline guint
+first_best (const int *scores, guint i, guint n)
+{
+  int top = scores[i];
+
+  for (guint j = i + 1; j < n; j++)
+    top = MAX (top, scores[j]);
+  while (scores[i] != top)
+    i++;
+  return i;
+}
+
+/* Chess: the next move; the first picks by selection, then the rest in one sort. */
+static gboolean
+chess_next (TsPicker *pk, TsEngine *e, TsMove *out)
+{
+  int *scores = pk->scores;
+  TsMove *moves = pk->moves;
+
+  while (pk->next < pk->n)
+    {
+      guint i = pk->next;
+
+      if (i < SELECTION_PICKS)
+        {
+          guint best = first_best (scores, i, pk->n);
+          int s = scores[best];
+          TsMove m = moves[best];
+          scores[best] = scores[i];
+          moves[best] = moves[i];
+          scores[i] = s;
+          moves[i] = m;
+          if (losing_capture (e, pk, s, m))
+            {
+              scores[i] += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
+              continue;
+            }
+          pk->next++;
+          *out = m;
+          return TRUE;
+        }
+      if (i == SELECTION_PICKS)
+        {
+          /* The rest in one sort, the losing captures demoted first. */
+          for (guint j = i; j < pk->n; j++)
+            if (losing_capture (e, pk, scores[j], moves[j]))
+              scores[j] += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
+          sort_moves (moves + i, scores + i, pk->n - i, pk->slots + i);
+        }
+      pk->next++;
+      *out = pk->slots[i].m;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static G_GNUC_NO_INLINE gboolean
+picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
 {
   TsScoredMove *sm;
 
@@ -429,12 +580,14 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
       break;
     }
 
+  if (!e->ev.doseki)
+    return chess_next (pk, e, out);
   sm = pk->sm;
   while (pk->next < pk->n)
     {
       guint i = pk->next;
 
-      if (e->ev.doseki && i >= DOSEKI_SELECTION_PICKS)
+      if (i >= DOSEKI_SELECTION_PICKS)
         {
           /* Doseki's thousands of moves (no capture of its loses by exchange): a heap
            * gives the few the beam searches without sorting them all, cheaper than a
@@ -444,25 +597,12 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
             heap_make (sm, i, pk->n);
           heap_pop (sm, i, pk->n);
         }
-      else if (i < SELECTION_PICKS)
+      else
         {
-          guint best = select_best (sm, i, pk->n, e->ev.doseki);
+          guint best = select_best (sm, i, pk->n);
           TsScoredMove t = sm[i];
           sm[i] = sm[best];
           sm[best] = t;
-          if (losing_capture (e, pk, &sm[i]))
-            {
-              sm[i].score += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
-              continue;
-            }
-        }
-      else if (i == SELECTION_PICKS)
-        {
-          /* The rest in one sort, the losing captures demoted first. */
-          for (guint j = i; j < pk->n; j++)
-            if (losing_capture (e, pk, &sm[j]))
-              sm[j].score += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
-          ts_engine_sort_scored (sm + i, pk->n - i);
         }
       pk->next++;
       *out = sm[i].m;
@@ -474,9 +614,22 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
        * scores now read the history as the captures' searches left it. */
       pk->part = TS_PICK_REST;
       generate (pk, e);
-      return ts_picker_next (pk, e, out);
+      return picker_next (pk, e, out);
     }
   return FALSE;
+}
+
+gboolean
+ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
+{
+  /* Chess, past the selection's picks: the moves sorted, most of a node's picks, in a
+   * few instructions (the rest's registers cost more than this). */
+  if (pk->slots && pk->next > SELECTION_PICKS && pk->next < pk->n)
+    {
+      *out = pk->slots[pk->next++].m;
+      return TRUE;
+    }
+  return picker_next (pk, e, out);
 }
 
 static void
