@@ -122,37 +122,60 @@ chess_scoring_init (ChessScoring *c, TsEngine *e, TsMove hash_move, int ply)
   c->history = (const gint32 (*)[TS_MAX_CELLS]) e->history[ts_position_side_to_move (e->pos) & 3];
 }
 
+/* The bits of a move's key that make it noisy (ts_move_is_noisy), and their value in a
+ * quiet move: one test for most moves. */
+static inline guint64
+noisy_mask (void)
+{
+  TsMove m = { 0, 0, 0, 0xff, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT, 0 };
+  return ts_move_key (m);
+}
+
+static inline guint64
+quiet_bits (void)
+{
+  TsMove m = { 0, 0, 0, TS_NO_PROMO, 0, 0 };
+  return ts_move_key (m);
+}
+
 /* Chess: the hash move, then captures by victim (most valuable first) and attacker
  * (least first), promotions, the killers, and the quiet moves by history. */
 static inline int
-chess_score (const ChessScoring *c, TsMove m)
+chess_score (const ChessScoring *c, const TsMove *mp)
 {
-  guint64 key = ts_move_key (m);
+  guint64 key = ts_move_key (*mp);
   TsEngine *e = c->e;
+  TsMove m;
 
+  if (G_LIKELY ((key & noisy_mask ()) == quiet_bits ()))
+    {
+      if (key == c->hash)
+        return HASH_MOVE_SCORE;
+      if (key == c->killer0)
+        return KILLER_SCORE;
+      if (key == c->killer1)
+        return KILLER_SCORE - 1;
+      return mp->to != TS_NO_CELL ? c->history[mp->piece & 15][mp->to] : 0;
+    }
   if (key == c->hash)
     return HASH_MOVE_SCORE;
+  m = *mp;
   if (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT))
     return CAPTURE_SCORE + 16 * ts_engine_victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
            + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);
-  if (m.promo != TS_NO_PROMO)
-    return PROMO_SCORE + e->ev.value[m.promo & 15];
-  if (key == c->killer0)
-    return KILLER_SCORE;
-  if (key == c->killer1)
-    return KILLER_SCORE - 1;
-  return m.to != TS_NO_CELL ? c->history[m.piece & 15][m.to] : 0;
+  return PROMO_SCORE + e->ev.value[m.promo & 15];
 }
 
 /* Chess: the scores of l's moves, into scores. */
 static void
 chess_scores (TsEngine *e, int *scores, const TsMoveList *l, TsMove hash_move, int ply)
 {
+  const TsMove *moves = l->moves;
   ChessScoring c;
 
   chess_scoring_init (&c, e, hash_move, ply);
   for (guint i = 0, n = l->n; i < n; i++)
-    scores[i] = chess_score (&c, l->moves[i]);
+    scores[i] = chess_score (&c, &moves[i]);
 }
 
 void
@@ -167,7 +190,7 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
       for (guint i = 0; i < l->n; i++)
         {
           sm[i].m = l->moves[i];
-          sm[i].score = chess_score (&c, l->moves[i]);
+          sm[i].score = chess_score (&c, &l->moves[i]);
         }
       return;
     }
@@ -244,35 +267,50 @@ sort_key (int score, guint index)
 }
 
 /* insertion_pass on keys, comparing their scores only: a key is below every key of a
- * higher score, its index cleared. */
-static void
-key_insertion_pass (TsPickSlot *k, guint n, guint gap)
+ * higher score, its index cleared. With sentinels, k[-gap, 0) are above every key and
+ * end the moves down instead of a test of the index. */
+static inline void
+key_insertion_pass (TsPickSlot *k, guint n, guint gap, gboolean sentinels)
 {
+  ptrdiff_t g = gap;
+
   for (guint i = gap; i < n; i++)
     {
       guint64 t = k[i].key, score_only = t & ~(guint64) G_MAXUINT32;
-      guint j = i;
-      for (; j >= gap && k[j - gap].key < score_only; j -= gap)
-        k[j].key = k[j - gap].key;
-      k[j].key = t;
+      TsPickSlot *p = k + i;
+
+      if (k[i - gap].key >= score_only)
+        continue;
+      do
+        {
+          p->key = p[-g].key;
+          p -= g;
+        }
+      while ((sentinels || p - k >= g) && p[-g].key < score_only);
+      p->key = t;
     }
 }
 
 /* Chess: moves[0, n) best first, into slots[0, n): insertion sort (stable), after a
  * Shell sort's wider gaps on long lists (not stable: their order of equal scores is the
- * search's). The sort moves 8-byte keys, the moves follow once. g_qsort_with_data's
- * callback per comparison cost more than the whole sort of a chess node's few dozen
- * moves. */
+ * search's). The sort moves 8-byte keys, the moves follow once. slots[-4, 0) are free:
+ * sentinels for the narrow gaps. g_qsort_with_data's callback per comparison cost more
+ * than the whole sort of a chess node's few dozen moves. */
 static void
 sort_moves (const TsMove *moves, const int *scores, guint n, TsPickSlot *slots)
 {
-  static const guint gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
+  static const guint gaps[] = { 701, 301, 132, 57, 23, 10 };
 
   for (guint i = 0; i < n; i++)
     slots[i].key = sort_key (scores[i], i);
   for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
-    if (gaps[g] == 1 || n >= 4 * gaps[g])
-      key_insertion_pass (slots, n, gaps[g]);
+    if (n >= 4 * gaps[g])
+      key_insertion_pass (slots, n, gaps[g], FALSE);
+  for (int s = -4; s < 0; s++)
+    slots[s].key = G_MAXUINT64;
+  if (n >= 16)
+    key_insertion_pass (slots, n, 4, TRUE);
+  key_insertion_pass (slots, n, 1, TRUE);
   for (guint i = 0; i < n; i++)
     slots[i].m = moves[(guint32) slots[i].key];
 }
@@ -545,6 +583,7 @@ chess_next (TsPicker *pk, TsEngine *e, TsMove *out)
           for (guint j = i; j < pk->n; j++)
             if (losing_capture (e, pk, scores[j], moves[j]))
               scores[j] += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
+          G_STATIC_ASSERT (SELECTION_PICKS >= 4);   /* sort_moves's sentinels */
           sort_moves (moves + i, scores + i, pk->n - i, pk->slots + i);
         }
       pk->next++;
