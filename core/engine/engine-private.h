@@ -155,7 +155,6 @@ TsScoredMove *ts_engine_scored_for (TsEngine *e, int ply, guint n);
 void   ts_engine_score_moves   (TsEngine *e, TsScoredMove *sm, const TsMoveList *l,
                                 TsMove hash_move, int ply);
 void   ts_engine_sort_scored_stable (TsScoredMove *sm, guint n);   /* and ties in order */
-int    ts_engine_victim_value  (TsEngine *e, TsMove m);
 int    ts_engine_capture_gain  (TsEngine *e, TsMove m);
 gboolean ts_engine_doseki_recapture (TsEngine *e, TsMove m, TsMove last);
 gboolean ts_engine_losing_capture (TsEngine *e, TsMove m);

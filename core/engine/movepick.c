@@ -29,12 +29,15 @@ ts_engine_scored_for (TsEngine *e, int ply, guint n)
   return e->scored[ply];
 }
 
-int
-ts_engine_victim_value (TsEngine *e, TsMove m)
+/* What capture m takes (a pawn's 100 for en passant). Inline: the score loop asks it
+ * of every capture. */
+static inline int
+victim_value (TsEngine *e, TsMove m)
 {
-  TsPiece v = m.to != TS_NO_CELL ? ts_position_piece_at (e->pos, m.to) : 0;
+  TsPiece v;
 
-  if (!v || (m.flags & TS_MOVE_EN_PASSANT))
+  if ((m.flags & TS_MOVE_EN_PASSANT) || m.to == TS_NO_CELL ||
+      !(v = ts_position_piece_at (e->pos, m.to)))
     return 100;
   return e->ev.attack_value[TS_PIECE_TYPE (v)];
 }
@@ -90,7 +93,7 @@ ts_engine_capture_gain (TsEngine *e, TsMove m)
 
   if (e->ev.doseki)
     return e->ev.value[m.piece & 15] * (doseki_captures (e, m) + (int) ts_doseki_move_promotions (e->pos, m));
-  gain = ts_move_is_noisy (m) ? ts_engine_victim_value (e, m) : 0;
+  gain = ts_move_is_noisy (m) ? victim_value (e, m) : 0;
   if (m.promo != TS_NO_PROMO)
     gain += e->ev.value[m.promo & 15];
   return gain;
@@ -159,13 +162,13 @@ chess_score (const ChessScoring *c, const TsMove *mp)
         return KILLER_SCORE;
       if (key == c->killer1)
         return KILLER_SCORE - 1;
-      return mp->to != TS_NO_CELL ? c->history[mp->piece & 15][mp->to] : 0;
+      return c->history[mp->piece & 15][mp->to];   /* a generated move lands on a cell */
     }
   if (key == c->hash)
     return HASH_MOVE_SCORE;
   m = *mp;
   if (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT))
-    return CAPTURE_SCORE + 16 * ts_engine_victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
+    return CAPTURE_SCORE + 16 * victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
            + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);
   return PROMO_SCORE + e->ev.value[m.promo & 15];
 }
@@ -389,7 +392,7 @@ gboolean
 ts_engine_losing_capture (TsEngine *e, TsMove m)
 {
   if (e->ev.doseki || !(m.flags & TS_MOVE_CAPTURE) ||
-      e->see_values[m.piece & 15] <= ts_engine_victim_value (e, m))
+      e->see_values[m.piece & 15] <= victim_value (e, m))
     return FALSE;
   return !ts_position_see_ge (e->pos, m, e->see_values, 0);
 }
