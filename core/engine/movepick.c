@@ -541,26 +541,66 @@ select_best (const TsScoredMove *sm, guint i, guint n)
   return best;
 }
 
-/* Chess: the first best of scores[i, n) (no tie-break): the best score, in a loop that
- * the compiler vectorises, then the first move that has it, four scores at a time
- * where SSE2 is (every x86-64). */
+#ifdef __SSE2__
+static inline __m128i
+load4 (const int *scores)
+{
+  return _mm_loadu_si128 ((const __m128i *) scores);
+}
+
+/* The greater of each lane (SSE2 has no pmaxsd). */
+static inline __m128i
+max4 (__m128i a, __m128i b)
+{
+  __m128i a_greater = _mm_cmpgt_epi32 (a, b);
+
+  return _mm_or_si128 (_mm_and_si128 (a_greater, a), _mm_andnot_si128 (a_greater, b));
+}
+
+/* The best of scores[i, n), n - i >= 4: eight at a time, the ends in two loads that may
+ * overlap the rest (harmless to a maximum). */
+static inline int
+best_score4 (const int *scores, guint i, guint n)
+{
+  __m128i a = load4 (scores + i), b = load4 (scores + n - 4);
+  guint j = i + 4;
+
+  for (; j + 8 <= n; j += 8)
+    {
+      a = max4 (a, load4 (scores + j));
+      b = max4 (b, load4 (scores + j + 4));
+    }
+  if (j + 4 <= n)
+    a = max4 (a, load4 (scores + j));
+  a = max4 (a, b);
+  a = max4 (a, _mm_shuffle_epi32 (a, _MM_SHUFFLE (1, 0, 3, 2)));
+  a = max4 (a, _mm_shuffle_epi32 (a, _MM_SHUFFLE (2, 3, 0, 1)));
+  return _mm_cvtsi128_si32 (a);
+}
+#endif
+
+/* Chess: the first best of scores[i, n) (no tie-break): the best score, then the first
+ * move that has it, four scores at a time where SSE2 is (every x86-64). */
 static inline guint
 first_best (const int *scores, guint i, guint n)
 {
   int top = scores[i];
 
-  for (guint j = i + 1; j < n; j++)
-    top = MAX (top, scores[j]);
 #ifdef __SSE2__
-  __m128i want = _mm_set1_epi32 (top);
-  for (; i + 4 <= n; i += 4)
+  if (n - i >= 4)
     {
-      int found = _mm_movemask_epi8 (_mm_cmpeq_epi32 (_mm_loadu_si128 ((const __m128i *) (scores + i)),
-                                                      want));
-      if (found)
-        return i + (guint) __builtin_ctz ((guint) found) / 4;
+      __m128i want = _mm_set1_epi32 (top = best_score4 (scores, i, n));
+
+      for (; i + 4 <= n; i += 4)
+        {
+          int found = _mm_movemask_epi8 (_mm_cmpeq_epi32 (load4 (scores + i), want));
+          if (found)
+            return i + (guint) __builtin_ctz ((guint) found) / 4;
+        }
     }
 #endif
+  for (guint j = i + 1; j < n; j++)
+    top = MAX (top, scores[j]);
   while (scores[i] != top)
     i++;
   return i;
