@@ -56,6 +56,7 @@ typedef struct {
   int          *scores;
   TsPickSlot   *slots;        /* the sort's keys, then the sorted moves */
   guint         n, next;
+  guint         sorted_end;   /* chess: the moves are sorted up to here (else 0) */
 } TsPicker;
 
 struct _TsEngine {

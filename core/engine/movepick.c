@@ -383,7 +383,7 @@ ts_picker_init (TsPicker *pk, TsEngine *e, int ply, TsMove hash_move, gboolean q
   pk->moves = NULL;
   pk->scores = NULL;
   pk->slots = NULL;
-  pk->n = pk->next = 0;
+  pk->n = pk->next = pk->sorted_end = 0;
 }
 
 /* A capture whose exchange may lose (the mover is worth more than the victim) and
@@ -643,6 +643,7 @@ chess_next (TsPicker *pk, TsEngine *e, TsMove *out)
               scores[j] += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
           G_STATIC_ASSERT (SELECTION_PICKS >= 4);   /* sort_moves's sentinels */
           sort_moves (moves + i, scores + i, pk->n - i, pk->slots + i);
+          pk->sorted_end = pk->n;
         }
       pk->next++;
       *out = pk->slots[i].m;
@@ -721,7 +722,7 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
 {
   /* Chess, past the selection's picks: the moves sorted, most of a node's picks, in a
    * few instructions (the rest's registers cost more than this). */
-  if (pk->slots && pk->next > SELECTION_PICKS && pk->next < pk->n)
+  if (pk->next < pk->sorted_end)
     {
       *out = pk->slots[pk->next++].m;
       return TRUE;
