@@ -458,6 +458,7 @@ static void
 generate (TsPicker *pk, TsEngine *e)
 {
   TsMoveList *l = pk->list;
+  TsScoredMove *scratch;
   guint n;
 
   l->n = 0;
@@ -472,14 +473,17 @@ generate (TsPicker *pk, TsEngine *e)
   else
     keep_part (l, pk->part, pk->hash_move);
   n = l->n;
-  pk->sm = ts_engine_scored_for (e, pk->ply, n);
+  scratch = ts_engine_scored_for (e, pk->ply, n);
   if (e->ev.doseki)
-    ts_engine_score_moves (e, pk->sm, l, pk->hash_move, pk->ply);
+    {
+      pk->sm = scratch;
+      ts_engine_score_moves (e, pk->sm, l, pk->hash_move, pk->ply);
+    }
   else
     {
       /* The scratch's bytes of n scored moves as n slots, then n scores. */
       G_STATIC_ASSERT (sizeof (TsScoredMove) >= sizeof (TsPickSlot) + sizeof (int));
-      pk->slots = (TsPickSlot *) (gpointer) pk->sm;
+      pk->slots = (TsPickSlot *) (gpointer) scratch;
       pk->scores = (int *) (gpointer) (pk->slots + n);
       pk->moves = l->moves;
       chess_scores (e, pk->scores, l, pk->hash_move, pk->ply);
