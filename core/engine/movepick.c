@@ -116,17 +116,21 @@ doseki_gains (TsEngine *e, const TsMoveList *l)
 typedef struct {
   TsEngine     *e;
   guint64       hash, killer0, killer1;
-  const gint32 (*history)[TS_MAX_CELLS];   /* the side to move's */
+  const gint32 *history[16];   /* the side to move's, a row by piece type */
 } ChessScoring;
 
 static void
 chess_scoring_init (ChessScoring *c, TsEngine *e, TsMove hash_move, int ply)
 {
+  guint seat = ts_position_side_to_move (e->pos) & 3;
+
   c->e = e;
   c->hash = ts_move_key (hash_move);
   c->killer0 = ts_move_key (e->killers[ply][0]);
   c->killer1 = ts_move_key (e->killers[ply][1]);
-  c->history = (const gint32 (*)[TS_MAX_CELLS]) e->history[ts_position_side_to_move (e->pos) & 3];
+  /* a load for a row instead of its offset's arithmetic, for every quiet move */
+  for (guint t = 0; t < 16; t++)
+    c->history[t] = e->history[seat][t];
 }
 
 /* The bits of a move's key that make it noisy (ts_move_is_noisy), and their value in a
