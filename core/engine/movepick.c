@@ -404,9 +404,11 @@ ts_engine_losing_capture (TsEngine *e, TsMove m)
 /* A capture scored as good that loses material: it is worth less than it looked
  * (quiescence tests its captures itself, after the cheaper delta test). */
 static gboolean
-losing_capture (TsEngine *e, const TsPicker *pk, int score, TsMove m)
+losing_capture (TsEngine *e, gboolean noisy_only, int score, TsMove m)
 {
-  return !pk->noisy_only && score >= CAPTURE_SCORE && score < HASH_MOVE_SCORE &&
+  /* a capture's scores, from CAPTURE_SCORE to below HASH_MOVE_SCORE, in one test */
+  return !noisy_only &&
+         (guint) score - (guint) CAPTURE_SCORE < (guint) (HASH_MOVE_SCORE - CAPTURE_SCORE) &&
          ts_engine_losing_capture (e, m);
 }
 
@@ -634,7 +636,7 @@ chess_next (TsPicker *pk, TsEngine *e, TsMove *out)
           moves[best] = moves[i];
           scores[i] = s;
           moves[i] = m;
-          if (losing_capture (e, pk, s, m))
+          if (losing_capture (e, pk->noisy_only, s, m))
             {
               scores[i] += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
               continue;
@@ -646,8 +648,9 @@ chess_next (TsPicker *pk, TsEngine *e, TsMove *out)
       if (i == SELECTION_PICKS)
         {
           /* The rest in one sort, the losing captures demoted first. */
-          for (guint j = i; j < pk->n; j++)
-            if (losing_capture (e, pk, scores[j], moves[j]))
+          gboolean noisy_only = pk->noisy_only;
+          for (guint j = i, n = pk->n; j < n; j++)
+            if (losing_capture (e, noisy_only, scores[j], moves[j]))
               scores[j] += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
           G_STATIC_ASSERT (SELECTION_PICKS >= 4);   /* sort_moves's sentinels */
           sort_moves (moves + i, scores + i, pk->n - i, pk->slots + i);

@@ -202,8 +202,11 @@ test_chess_order (void)
           if (l.n == 0)
             break;
           for (guint k = 0; k < 30; k++)
-            e->history[g_rand_int_range (r, 0, 4)][g_rand_int_range (r, 0, 16)]
-                      [g_rand_int_range (r, 0, (gint32) v->geometry.ncells)] = g_rand_int_range (r, -2, 3) * 50;
+            {
+              guint seat = (guint) g_rand_int_range (r, 0, 4), type = (guint) g_rand_int_range (r, 0, 16);
+              gint32 cell = g_rand_int_range (r, 0, (gint32) v->geometry.ncells);
+              e->history[seat][type][cell] = g_rand_int_range (r, -2, 3) * 50;
+            }
           e->killers[1][0] = l.moves[g_rand_int_range (r, 0, (gint32) l.n)];
           for (guint quiescence = 0; quiescence < 2; quiescence++)
             {
