@@ -33,6 +33,12 @@ typedef struct {
  * the rest (the captures come first in its order, and generating them alone is cheaper). */
 enum { TS_PICK_ALL, TS_PICK_CAPTURES, TS_PICK_REST };
 
+/* Chess: a move's sort key (score and index), then the move itself. */
+typedef union {
+  guint64 key;
+  TsMove  m;
+} TsPickSlot;
+
 typedef struct {
   int           ply;
   TsMove        hash_move;
@@ -42,8 +48,15 @@ typedef struct {
   TsMove        recapture_of; /* onto the cells this move moved to are generated */
   guint         part;         /* TS_PICK_… */
   TsMoveList   *list;
-  TsScoredMove *sm;
+  TsScoredMove *sm;           /* Doseki: the moves and their scores */
+  /* Chess: the moves (the list's, picked ones first; past the picks by selection, the
+   * rest sorted in the ply's scratch) and their scores beside them, apart so that the
+   * selection's scans and the sort read only scores. */
+  TsMove       *moves;
+  int          *scores;
+  TsPickSlot   *slots;        /* the sort's keys, then the sorted moves */
   guint         n, next;
+  guint         sorted_end;   /* chess: the moves are sorted up to here (else 0) */
 } TsPicker;
 
 struct _TsEngine {
@@ -87,7 +100,8 @@ struct _TsEngine {
   int              static_eval[TS_PLY_SLOTS];
   gboolean         maybe_over[TS_PLY_SLOTS];
   TsMoveList       lists[TS_PLY_SLOTS];
-  TsScoredMove    *scored[TS_PLY_SLOTS];
+  TsScoredMove    *scored[TS_PLY_SLOTS];    /* a ply's scratch for the picker: its scored
+                                               moves, or a chess picker's keys and scores */
   guint            scored_cap[TS_PLY_SLOTS];
   TsMove           pv[TS_PLY_SLOTS][TS_PLY_SLOTS];
   guint            pv_len[TS_PLY_SLOTS];
@@ -141,9 +155,7 @@ ts_no_move (void)
 TsScoredMove *ts_engine_scored_for (TsEngine *e, int ply, guint n);
 void   ts_engine_score_moves   (TsEngine *e, TsScoredMove *sm, const TsMoveList *l,
                                 TsMove hash_move, int ply);
-void   ts_engine_sort_scored   (TsScoredMove *sm, guint n);   /* best first */
 void   ts_engine_sort_scored_stable (TsScoredMove *sm, guint n);   /* and ties in order */
-int    ts_engine_victim_value  (TsEngine *e, TsMove m);
 int    ts_engine_capture_gain  (TsEngine *e, TsMove m);
 gboolean ts_engine_doseki_recapture (TsEngine *e, TsMove m, TsMove last);
 gboolean ts_engine_losing_capture (TsEngine *e, TsMove m);

@@ -3,6 +3,10 @@
 
 #include "doseki/doseki.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #define HASH_MOVE_SCORE  (1 << 30)
 #define CAPTURE_SCORE    (1 << 28)
 #define PROMO_SCORE      ((1 << 28) - (1 << 24))
@@ -25,12 +29,15 @@ ts_engine_scored_for (TsEngine *e, int ply, guint n)
   return e->scored[ply];
 }
 
-int
-ts_engine_victim_value (TsEngine *e, TsMove m)
+/* What capture m takes (a pawn's 100 for en passant). Inline: the score loop asks it
+ * of every capture. */
+static inline int
+victim_value (TsEngine *e, TsMove m)
 {
-  TsPiece v = m.to != TS_NO_CELL ? ts_position_piece_at (e->pos, m.to) : 0;
+  TsPiece v;
 
-  if (!v || (m.flags & TS_MOVE_EN_PASSANT))
+  if ((m.flags & TS_MOVE_EN_PASSANT) || m.to == TS_NO_CELL ||
+      !(v = ts_position_piece_at (e->pos, m.to)))
     return 100;
   return e->ev.attack_value[TS_PIECE_TYPE (v)];
 }
@@ -86,7 +93,7 @@ ts_engine_capture_gain (TsEngine *e, TsMove m)
 
   if (e->ev.doseki)
     return e->ev.value[m.piece & 15] * (doseki_captures (e, m) + (int) ts_doseki_move_promotions (e->pos, m));
-  gain = ts_move_is_noisy (m) ? ts_engine_victim_value (e, m) : 0;
+  gain = ts_move_is_noisy (m) ? victim_value (e, m) : 0;
   if (m.promo != TS_NO_PROMO)
     gain += e->ev.value[m.promo & 15];
   return gain;
@@ -105,10 +112,100 @@ doseki_gains (TsEngine *e, const TsMoveList *l)
   return e->doseki_gains;
 }
 
+/* What a chess list's scores read, once for the list. */
+typedef struct {
+  TsEngine     *e;
+  guint64       hash, killer0, killer1;
+  const gint32 *history[16];   /* the side to move's, a row by piece type */
+} ChessScoring;
+
+static void
+chess_scoring_init (ChessScoring *c, TsEngine *e, TsMove hash_move, int ply)
+{
+  guint seat = ts_position_side_to_move (e->pos) & 3;
+
+  c->e = e;
+  c->hash = ts_move_key (hash_move);
+  c->killer0 = ts_move_key (e->killers[ply][0]);
+  c->killer1 = ts_move_key (e->killers[ply][1]);
+  /* a load for a row instead of its offset's arithmetic, for every quiet move */
+  for (guint t = 0; t < 16; t++)
+    c->history[t] = e->history[seat][t];
+}
+
+/* The bits of a move's key that make it noisy (ts_move_is_noisy), and their value in a
+ * quiet move: one test for most moves. */
+static inline guint64
+noisy_mask (void)
+{
+  TsMove m = { 0, 0, 0, 0xff, TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT, 0 };
+  return ts_move_key (m);
+}
+
+static inline guint64
+quiet_bits (void)
+{
+  TsMove m = { 0, 0, 0, TS_NO_PROMO, 0, 0 };
+  return ts_move_key (m);
+}
+
+/* Chess: the hash move, then captures by victim (most valuable first) and attacker
+ * (least first), promotions, the killers, and the quiet moves by history. */
+static inline int
+chess_score (const ChessScoring *c, const TsMove *mp)
+{
+  guint64 key = ts_move_key (*mp);
+  TsEngine *e = c->e;
+  TsMove m;
+
+  if (G_LIKELY ((key & noisy_mask ()) == quiet_bits ()))
+    {
+      if (key == c->hash)
+        return HASH_MOVE_SCORE;
+      if (key == c->killer0)
+        return KILLER_SCORE;
+      if (key == c->killer1)
+        return KILLER_SCORE - 1;
+      return c->history[mp->piece & 15][mp->to];   /* a generated move lands on a cell */
+    }
+  if (key == c->hash)
+    return HASH_MOVE_SCORE;
+  m = *mp;
+  if (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT))
+    return CAPTURE_SCORE + 16 * victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
+           + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);
+  return PROMO_SCORE + e->ev.value[m.promo & 15];
+}
+
+/* Chess: the scores of l's moves, into scores. */
+static void
+chess_scores (TsEngine *e, int *scores, const TsMoveList *l, TsMove hash_move, int ply)
+{
+  const TsMove *moves = l->moves;
+  ChessScoring c;
+
+  chess_scoring_init (&c, e, hash_move, ply);
+  for (guint i = 0, n = l->n; i < n; i++)
+    scores[i] = chess_score (&c, &moves[i]);
+}
+
 void
 ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMove hash_move,
                        int ply)
 {
+  if (!e->ev.doseki)
+    {
+      ChessScoring c;
+
+      chess_scoring_init (&c, e, hash_move, ply);
+      for (guint i = 0; i < l->n; i++)
+        {
+          sm[i].m = l->moves[i];
+          sm[i].score = chess_score (&c, &l->moves[i]);
+        }
+      return;
+    }
+
   guint seat = ts_position_side_to_move (e->pos);
   const guint16 *gains = e->ev.doseki ? doseki_gains (e, l) : NULL;
   /* in locals: sm's stores may alias l and e for the compiler */
@@ -127,9 +224,6 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
         /* at least one checker for a capture whose shape is unknown (doseki_captures) */
         s = CAPTURE_SCORE + 1600 * MAX (gains[i] & 0xff, 1) - e->doseki_cells[m.piece & 15]
             + 100 * (gains[i] >> 8);
-      else if (m.flags & (TS_MOVE_CAPTURE | TS_MOVE_EN_PASSANT))
-        s = CAPTURE_SCORE + 16 * ts_engine_victim_value (e, m) - e->ev.attack_value[m.piece & 15] / 8
-            + (m.promo != TS_NO_PROMO ? e->ev.value[m.promo & 15] : 0);
       else if (m.promo != TS_NO_PROMO)
         s = PROMO_SCORE + e->ev.value[m.promo & 15];
       else if (ts_move_key (m) == killer0)
@@ -175,17 +269,61 @@ insertion_pass (TsScoredMove *sm, guint n, guint gap)
     }
 }
 
-/* Best first: insertion sort (stable), after a Shell sort's wider gaps on long lists.
- * g_qsort_with_data's callback per comparison cost more than the whole sort of a chess
- * node's few dozen moves. */
-void
-ts_engine_sort_scored (TsScoredMove *sm, guint n)
+/* A sort key: the score in the high half, biased so that keys compare as scores do,
+ * and the move's index in the low half. */
+static inline guint64
+sort_key (int score, guint index)
 {
-  static const guint gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
+  return (guint64) ((guint32) score ^ 0x80000000u) << 32 | index;
+}
 
+/* insertion_pass on keys, comparing their scores only: a key is below every key of a
+ * higher score, its index cleared. With sentinels, k[-gap, 0) are above every key and
+ * end the moves down instead of a test of the index. */
+static inline void
+key_insertion_pass (TsPickSlot *k, guint n, guint gap, gboolean sentinels)
+{
+  ptrdiff_t g = gap;
+
+  for (guint i = gap; i < n; i++)
+    {
+      guint64 t = k[i].key, score_only = t & ~(guint64) G_MAXUINT32;
+      TsPickSlot *p = k + i;
+
+      if (k[i - gap].key >= score_only)
+        continue;
+      do
+        {
+          p->key = p[-g].key;
+          p -= g;
+        }
+      while ((sentinels || p - k >= g) && p[-g].key < score_only);
+      p->key = t;
+    }
+}
+
+/* Chess: moves[0, n) best first, into slots[0, n): insertion sort (stable), after a
+ * Shell sort's wider gaps on long lists (not stable: their order of equal scores is the
+ * search's). The sort moves 8-byte keys, the moves follow once. slots[-4, 0) are free:
+ * sentinels for the narrow gaps. g_qsort_with_data's callback per comparison cost more
+ * than the whole sort of a chess node's few dozen moves. */
+static void
+sort_moves (const TsMove *moves, const int *scores, guint n, TsPickSlot *slots)
+{
+  static const guint gaps[] = { 701, 301, 132, 57, 23, 10 };
+
+  for (guint i = 0; i < n; i++)
+    slots[i].key = sort_key (scores[i], i);
   for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
-    if (gaps[g] == 1 || n >= 4 * gaps[g])
-      insertion_pass (sm, n, gaps[g]);
+    if (n >= 4 * gaps[g])
+      key_insertion_pass (slots, n, gaps[g], FALSE);
+  for (int s = -4; s < 0; s++)
+    slots[s].key = G_MAXUINT64;
+  if (n >= 16)
+    key_insertion_pass (slots, n, 4, TRUE);
+  key_insertion_pass (slots, n, 1, TRUE);
+  for (guint i = 0; i < n; i++)
+    slots[i].m = moves[(guint32) slots[i].key];
 }
 
 /* Byte `shift / 8` of a radix key that puts higher scores first. */
@@ -246,7 +384,10 @@ ts_picker_init (TsPicker *pk, TsEngine *e, int ply, TsMove hash_move, gboolean q
   pk->part = e->ev.doseki && !quiescence ? TS_PICK_CAPTURES : TS_PICK_ALL;
   pk->list = &e->lists[ply];
   pk->sm = NULL;
-  pk->n = pk->next = 0;
+  pk->moves = NULL;
+  pk->scores = NULL;
+  pk->slots = NULL;
+  pk->n = pk->next = pk->sorted_end = 0;
 }
 
 /* A capture whose exchange may lose (the mover is worth more than the victim) and
@@ -255,7 +396,7 @@ gboolean
 ts_engine_losing_capture (TsEngine *e, TsMove m)
 {
   if (e->ev.doseki || !(m.flags & TS_MOVE_CAPTURE) ||
-      e->see_values[m.piece & 15] <= ts_engine_victim_value (e, m))
+      e->see_values[m.piece & 15] <= victim_value (e, m))
     return FALSE;
   return !ts_position_see_ge (e->pos, m, e->see_values, 0);
 }
@@ -263,10 +404,12 @@ ts_engine_losing_capture (TsEngine *e, TsMove m)
 /* A capture scored as good that loses material: it is worth less than it looked
  * (quiescence tests its captures itself, after the cheaper delta test). */
 static gboolean
-losing_capture (TsEngine *e, const TsPicker *pk, const TsScoredMove *s)
+losing_capture (TsEngine *e, gboolean noisy_only, int score, TsMove m)
 {
-  return !pk->noisy_only && s->score >= CAPTURE_SCORE && s->score < HASH_MOVE_SCORE &&
-         ts_engine_losing_capture (e, s->m);
+  /* a capture's scores, from CAPTURE_SCORE to below HASH_MOVE_SCORE, in one test */
+  return !noisy_only &&
+         (guint) score - (guint) CAPTURE_SCORE < (guint) (HASH_MOVE_SCORE - CAPTURE_SCORE) &&
+         ts_engine_losing_capture (e, m);
 }
 
 void
@@ -321,6 +464,7 @@ static void
 generate (TsPicker *pk, TsEngine *e)
 {
   TsMoveList *l = pk->list;
+  TsScoredMove *scratch;
   guint n;
 
   l->n = 0;
@@ -335,8 +479,21 @@ generate (TsPicker *pk, TsEngine *e)
   else
     keep_part (l, pk->part, pk->hash_move);
   n = l->n;
-  pk->sm = ts_engine_scored_for (e, pk->ply, n);
-  ts_engine_score_moves (e, pk->sm, l, pk->hash_move, pk->ply);
+  scratch = ts_engine_scored_for (e, pk->ply, n);
+  if (e->ev.doseki)
+    {
+      pk->sm = scratch;
+      ts_engine_score_moves (e, pk->sm, l, pk->hash_move, pk->ply);
+    }
+  else
+    {
+      /* The scratch's bytes of n scored moves as n slots, then n scores. */
+      G_STATIC_ASSERT (sizeof (TsScoredMove) >= sizeof (TsPickSlot) + sizeof (int));
+      pk->slots = (TsPickSlot *) (gpointer) scratch;
+      pk->scores = (int *) (gpointer) (pk->slots + n);
+      pk->moves = l->moves;
+      chess_scores (e, pk->scores, l, pk->hash_move, pk->ply);
+    }
   pk->n = n;
   pk->next = 0;
 }
@@ -382,29 +539,132 @@ heap_pop (TsScoredMove *sm, guint first, guint n)
 }
 #undef HEAP
 
-/* The first best of sm[i, n) by goes_before. Chess has no tie-break: its loop keeps the
- * best score in a register (comparing two moves through goes_before cost a fifth of
- * the picker's instructions more). */
+/* Doseki: the first best of sm[i, n) by goes_before. */
 static inline guint
-select_best (const TsScoredMove *sm, guint i, guint n, gboolean by_move)
+select_best (const TsScoredMove *sm, guint i, guint n)
 {
   guint best = i;
 
-  if (by_move)
-    {
-      for (guint j = i + 1; j < n; j++)
-        if (goes_before (&sm[j], &sm[best], TRUE))
-          best = j;
-      return best;
-    }
-  for (int top = sm[i].score; ++i < n;)
-    if (sm[i].score > top)
-      top = sm[i].score, best = i;
+  for (guint j = i + 1; j < n; j++)
+    if (goes_before (&sm[j], &sm[best], TRUE))
+      best = j;
   return best;
 }
 
-gboolean
-ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
+#ifdef __SSE2__
+static inline __m128i
+load4 (const int *scores)
+{
+  return _mm_loadu_si128 ((const __m128i *) scores);
+}
+
+/* The greater of each lane (SSE2 has no pmaxsd). */
+static inline __m128i
+max4 (__m128i a, __m128i b)
+{
+  __m128i a_greater = _mm_cmpgt_epi32 (a, b);
+
+  return _mm_or_si128 (_mm_and_si128 (a_greater, a), _mm_andnot_si128 (a_greater, b));
+}
+
+/* The best of scores[i, n), n - i >= 4: eight at a time, the ends in two loads that may
+ * overlap the rest (harmless to a maximum). */
+static inline int
+best_score4 (const int *scores, guint i, guint n)
+{
+  __m128i a = load4 (scores + i), b = load4 (scores + n - 4);
+  guint j = i + 4;
+
+  for (; j + 8 <= n; j += 8)
+    {
+      a = max4 (a, load4 (scores + j));
+      b = max4 (b, load4 (scores + j + 4));
+    }
+  if (j + 4 <= n)
+    a = max4 (a, load4 (scores + j));
+  a = max4 (a, b);
+  a = max4 (a, _mm_shuffle_epi32 (a, _MM_SHUFFLE (1, 0, 3, 2)));
+  a = max4 (a, _mm_shuffle_epi32 (a, _MM_SHUFFLE (2, 3, 0, 1)));
+  return _mm_cvtsi128_si32 (a);
+}
+#endif
+
+/* Chess: the first best of scores[i, n) (no tie-break): the best score, then the first
+ * move that has it, four scores at a time where SSE2 is (every x86-64). */
+static inline guint
+first_best (const int *scores, guint i, guint n)
+{
+  int top = scores[i];
+
+#ifdef __SSE2__
+  if (n - i >= 4)
+    {
+      __m128i want = _mm_set1_epi32 (top = best_score4 (scores, i, n));
+
+      for (; i + 4 <= n; i += 4)
+        {
+          int found = _mm_movemask_epi8 (_mm_cmpeq_epi32 (load4 (scores + i), want));
+          if (found)
+            return i + (guint) __builtin_ctz ((guint) found) / 4;
+        }
+    }
+#endif
+  for (guint j = i + 1; j < n; j++)
+    top = MAX (top, scores[j]);
+  while (scores[i] != top)
+    i++;
+  return i;
+}
+
+/* Chess: the next move; the first picks by selection, then the rest in one sort. */
+static gboolean
+chess_next (TsPicker *pk, TsEngine *e, TsMove *out)
+{
+  int *scores = pk->scores;
+  TsMove *moves = pk->moves;
+
+  while (pk->next < pk->n)
+    {
+      guint i = pk->next;
+
+      if (i < SELECTION_PICKS)
+        {
+          guint best = first_best (scores, i, pk->n);
+          int s = scores[best];
+          TsMove m = moves[best];
+          scores[best] = scores[i];
+          moves[best] = moves[i];
+          scores[i] = s;
+          moves[i] = m;
+          if (losing_capture (e, pk->noisy_only, s, m))
+            {
+              scores[i] += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
+              continue;
+            }
+          pk->next++;
+          *out = m;
+          return TRUE;
+        }
+      if (i == SELECTION_PICKS)
+        {
+          /* The rest in one sort, the losing captures demoted first. */
+          gboolean noisy_only = pk->noisy_only;
+          for (guint j = i, n = pk->n; j < n; j++)
+            if (losing_capture (e, noisy_only, scores[j], moves[j]))
+              scores[j] += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
+          G_STATIC_ASSERT (SELECTION_PICKS >= 4);   /* sort_moves's sentinels */
+          sort_moves (moves + i, scores + i, pk->n - i, pk->slots + i);
+          pk->sorted_end = pk->n;
+        }
+      pk->next++;
+      *out = pk->slots[i].m;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static G_GNUC_NO_INLINE gboolean
+picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
 {
   TsScoredMove *sm;
 
@@ -429,12 +689,14 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
       break;
     }
 
+  if (!e->ev.doseki)
+    return chess_next (pk, e, out);
   sm = pk->sm;
   while (pk->next < pk->n)
     {
       guint i = pk->next;
 
-      if (e->ev.doseki && i >= DOSEKI_SELECTION_PICKS)
+      if (i >= DOSEKI_SELECTION_PICKS)
         {
           /* Doseki's thousands of moves (no capture of its loses by exchange): a heap
            * gives the few the beam searches without sorting them all, cheaper than a
@@ -444,25 +706,12 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
             heap_make (sm, i, pk->n);
           heap_pop (sm, i, pk->n);
         }
-      else if (i < SELECTION_PICKS)
+      else
         {
-          guint best = select_best (sm, i, pk->n, e->ev.doseki);
+          guint best = select_best (sm, i, pk->n);
           TsScoredMove t = sm[i];
           sm[i] = sm[best];
           sm[best] = t;
-          if (losing_capture (e, pk, &sm[i]))
-            {
-              sm[i].score += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
-              continue;
-            }
-        }
-      else if (i == SELECTION_PICKS)
-        {
-          /* The rest in one sort, the losing captures demoted first. */
-          for (guint j = i; j < pk->n; j++)
-            if (losing_capture (e, pk, &sm[j]))
-              sm[j].score += BAD_CAPTURE_SCORE - CAPTURE_SCORE;
-          ts_engine_sort_scored (sm + i, pk->n - i);
         }
       pk->next++;
       *out = sm[i].m;
@@ -474,9 +723,22 @@ ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
        * scores now read the history as the captures' searches left it. */
       pk->part = TS_PICK_REST;
       generate (pk, e);
-      return ts_picker_next (pk, e, out);
+      return picker_next (pk, e, out);
     }
   return FALSE;
+}
+
+gboolean
+ts_picker_next (TsPicker *pk, TsEngine *e, TsMove *out)
+{
+  /* Chess, past the selection's picks: the moves sorted, most of a node's picks, in a
+   * few instructions (the rest's registers cost more than this). */
+  if (pk->next < pk->sorted_end)
+    {
+      *out = pk->slots[pk->next++].m;
+      return TRUE;
+    }
+  return picker_next (pk, e, out);
 }
 
 static void

@@ -124,6 +124,136 @@ test_root_order (void)
     }
 }
 
+/* The order chess's picker gave when each score sat beside its move: six picks by
+ * selection (the first move of the best score; a capture that loses by exchange demoted
+ * and the pick made again), then the rest in a Shell sort, whose wider passes order
+ * equal scores their own way. The search's tree depends on that order to the ties. */
+static void
+reference_order (TsEngine *e, TsScoredMove *sm, guint n, gboolean noisy_only, TsMoveList *out)
+{
+  static const guint gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
+  const int capture = 1 << 28, hash = 1 << 30, bad = -(1 << 28);
+  guint i = 0;
+
+  while (i < MIN (n, 6))
+    {
+      guint best = i;
+      for (guint j = i + 1; j < n; j++)
+        if (sm[j].score > sm[best].score)
+          best = j;
+      TsScoredMove t = sm[i];
+      sm[i] = sm[best];
+      sm[best] = t;
+      if (!noisy_only && sm[i].score >= capture && sm[i].score < hash &&
+          ts_engine_losing_capture (e, sm[i].m))
+        {
+          sm[i].score += bad - capture;
+          continue;
+        }
+      ts_move_list_push (out, sm[i++].m);
+    }
+  if (i < n)
+    {
+      TsScoredMove *rest = sm + i;
+      guint m = n - i;
+      for (guint j = 0; j < m; j++)
+        if (!noisy_only && rest[j].score >= capture && rest[j].score < hash &&
+            ts_engine_losing_capture (e, rest[j].m))
+          rest[j].score += bad - capture;
+      for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
+        if (gaps[g] == 1 || m >= 4 * gaps[g])
+          for (guint a = gaps[g]; a < m; a++)
+            {
+              TsScoredMove t = rest[a];
+              guint b = a;
+              for (; b >= gaps[g] && rest[b - gaps[g]].score < t.score; b -= gaps[g])
+                rest[b] = rest[b - gaps[g]];
+              rest[b] = t;
+            }
+      for (guint j = 0; j < m; j++)
+        ts_move_list_push (out, rest[j].m);
+    }
+}
+
+/* Chess's picker gives its moves in reference_order, ties and all: long lists and
+ * short, quiescence's, scores from a history that ties often and from killers. */
+static void
+test_chess_order (void)
+{
+  static const char *const variants[] = { "raumschach", "cubic8-4p", "grossraumschach" };
+  g_autoptr (GRand) r = g_rand_new_with_seed (24);
+  guint compared = 0;
+
+  for (guint vi = 0; vi < G_N_ELEMENTS (variants); vi++)
+    {
+      const TsVariant *v = ts_variant_lookup (variants[vi]);
+      TsEngine *e = ts_engine_new (v, 1);
+      g_autoptr (TsPosition) pos = ts_position_new_initial (v);
+
+      ts_engine_prepare (e);
+      e->pos = pos;
+      for (guint ply = 0; ply < 60; ply++)
+        {
+          TsMoveList l, picked, want;
+          TsUndo u;
+
+          ts_move_list_init (&l);
+          ts_position_generate_legal (pos, &l);
+          if (l.n == 0)
+            break;
+          for (guint k = 0; k < 30; k++)
+            {
+              guint seat = (guint) g_rand_int_range (r, 0, 4), type = (guint) g_rand_int_range (r, 0, 16);
+              gint32 cell = g_rand_int_range (r, 0, (gint32) v->geometry.ncells);
+              e->history[seat][type][cell] = g_rand_int_range (r, -2, 3) * 50;
+            }
+          e->killers[1][0] = l.moves[g_rand_int_range (r, 0, (gint32) l.n)];
+          for (guint quiescence = 0; quiescence < 2; quiescence++)
+            {
+              TsMoveList gen;
+              TsMove hash = l.moves[g_rand_int_range (r, 0, (gint32) l.n)], m;
+              TsPicker pk;
+
+              ts_move_list_init (&gen);
+              ts_move_list_init (&picked);
+              ts_move_list_init (&want);
+              if (quiescence)
+                {
+                  ts_position_generate_legal_noisy (pos, &gen);
+                  hash = ts_no_move ();
+                }
+              else
+                ts_position_generate_legal (pos, &gen);
+              ts_picker_init (&pk, e, 1, hash, quiescence, FALSE);
+              while (ts_picker_next (&pk, e, &m))
+                ts_move_list_push (&picked, m);
+              /* the hash move first, then the others */
+              if (!quiescence)
+                ts_move_list_push (&want, hash);
+              guint n = 0;
+              for (guint i = 0; i < gen.n; i++)
+                if (!ts_move_equal (gen.moves[i], hash))
+                  gen.moves[n++] = gen.moves[i];
+              gen.n = n;
+              g_autofree TsScoredMove *sm = g_new (TsScoredMove, MAX (n, 1));
+              ts_engine_score_moves (e, sm, &gen, hash, 1);
+              reference_order (e, sm, n, quiescence, &want);
+              g_assert_cmpuint (picked.n, ==, want.n);
+              for (guint i = 0; i < want.n; i++)
+                g_assert_true (ts_move_equal (picked.moves[i], want.moves[i]));
+              compared += want.n;
+              ts_move_list_clear (&gen);
+              ts_move_list_clear (&picked);
+              ts_move_list_clear (&want);
+            }
+          ts_position_make (pos, l.moves[g_rand_int_range (r, 0, (gint32) l.n)], &u);
+          ts_move_list_clear (&l);
+        }
+      ts_engine_free (e);
+    }
+  g_assert_cmpuint (compared, >, 5000);
+}
+
 static int
 cmp_scored (gconstpointer a, gconstpointer b, gpointer data)
 {
@@ -167,6 +297,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/movepick/doseki-captures-first", test_doseki_captures_first);
   g_test_add_func ("/engine/movepick/root-order", test_root_order);
+  g_test_add_func ("/engine/movepick/chess-order", test_chess_order);
   g_test_add_func ("/engine/movepick/stable-order", test_stable_order);
   return g_test_run ();
 }
