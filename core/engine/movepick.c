@@ -21,9 +21,10 @@ enum { STAGE_HASH, STAGE_GENERATE, STAGE_MOVES };
 TsScoredMove *
 ts_engine_scored_for (TsEngine *e, int ply, guint n)
 {
-  if (e->scored_cap[ply] < n)
+  /* Never NULL, even for no moves: the chess picker makes its pointers from it. */
+  if (e->scored_cap[ply] < MAX (n, 1u))
     {
-      e->scored_cap[ply] = MAX (n, 2 * e->scored_cap[ply]);
+      e->scored_cap[ply] = MAX (MAX (n, 1u), 2 * e->scored_cap[ply]);
       e->scored[ply] = g_renew (TsScoredMove, e->scored[ply], e->scored_cap[ply]);
     }
   return e->scored[ply];
