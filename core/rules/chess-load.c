@@ -213,10 +213,9 @@ load_piece_moves (TsVariant *v, guint t, GKeyFile *kf, GError **error)
 
           if (back < 0)
             return fail (error, group, "Moves", items[i], "too many directions");
-          rays[n].off = off;
-          rays[n].range = (guint8) range;
-          rays[n].cond = (guint8) cond;
-          rays[n].dir = (guint8) back;
+          /* all of it, the padding too: the tables are then the same bytes every load */
+          rays[n] = (TsRay) { .off = off, .range = (guint8) range, .cond = (guint8) cond,
+                              .dir = (guint8) back };
           n++;
           r->atk_range[back] = (guint8) MAX (r->atk_range[back], range);
           for (guint d = 1; d <= range; d++)

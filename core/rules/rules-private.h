@@ -15,7 +15,6 @@ G_BEGIN_DECLS
 #define TS_PIECE_UNMOVED  ((guint8) 0x40)
 #define TS_PIECE_MASK     ((guint8) 0xbf)
 #define TS_PAD            2     /* border width: a knight's leap stays inside */
-#define TS_MAX_PADDED     2401  /* (3 + 4)^4 */
 #define TS_OCC_WORDS      ((TS_MAX_CELLS + 63) / 64)
 
 typedef struct {
