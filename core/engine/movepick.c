@@ -207,11 +207,11 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
       return;
     }
 
+  /* Doseki */
   guint seat = ts_position_side_to_move (e->pos);
-  const guint16 *gains = e->ev.doseki ? doseki_gains (e, l) : NULL;
+  const guint16 *gains = doseki_gains (e, l);
   /* in locals: sm's stores may alias l and e for the compiler */
   const TsMove *moves = l->moves;
-  gboolean doseki = e->ev.doseki;
   guint64 killer0 = ts_move_key (e->killers[ply][0]), killer1 = ts_move_key (e->killers[ply][1]);
 
   for (guint i = 0, n = l->n; i < n; i++)
@@ -221,7 +221,7 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
 
       if (ts_same_move (m, hash_move))
         s = HASH_MOVE_SCORE;
-      else if (doseki && (m.flags & TS_MOVE_CAPTURE))
+      else if (m.flags & TS_MOVE_CAPTURE)
         /* at least one checker for a capture whose shape is unknown (doseki_captures) */
         s = CAPTURE_SCORE + 1600 * MAX (gains[i] & 0xff, 1) - e->doseki_cells[m.piece & 15]
             + 100 * (gains[i] >> 8);
@@ -234,38 +234,37 @@ ts_engine_score_moves (TsEngine *e, TsScoredMove *sm, const TsMoveList *l, TsMov
       else
         {
           s = m.to != TS_NO_CELL ? e->history[seat & 3][m.piece & 15][m.to] : 0;
-          if (doseki)
-            s += doseki_quiet_score (e, m, seat);
+          s += doseki_quiet_score (e, m, seat);
         }
       sm[i].m = m;
       sm[i].score = s;
     }
 }
 
-/* Whether a is tried before b: the higher score; with by_move, equal scores by the
- * move itself. Doseki's scores tie often (as many checkers taken by sets of one size),
- * and a list's order of generation must not decide which of them the beam searches:
- * the captures generated alone then come in the order they have among all the moves
- * (the staged picker below), and a heap gives the same order as a sort. Chess keeps
- * the order of generation for its ties. */
+/* Doseki: whether a is tried before b: the higher score, equal scores by the move
+ * itself. Doseki's scores tie often (as many checkers taken by sets of one size), and a
+ * list's order of generation must not decide which of them the beam searches: the
+ * captures generated alone then come in the order they have among all the moves (the
+ * staged picker below), and a heap gives the same order as a sort. Chess keeps the
+ * order of generation for its ties (chess_next). */
 static inline gboolean
-goes_before (const TsScoredMove *a, const TsScoredMove *b, gboolean by_move)
+goes_before (const TsScoredMove *a, const TsScoredMove *b)
 {
   if (a->score != b->score)
     return a->score > b->score;
-  return by_move && ts_move_key (a->m) < ts_move_key (b->m);
+  return ts_move_key (a->m) < ts_move_key (b->m);
 }
 
-/* An insertion sort, best first, of the moves gap apart (stable when gap is 1). */
+/* A stable insertion sort, best first. */
 static void
-insertion_pass (TsScoredMove *sm, guint n, guint gap)
+insertion_sort (TsScoredMove *sm, guint n)
 {
-  for (guint i = gap; i < n; i++)
+  for (guint i = 1; i < n; i++)
     {
       TsScoredMove t = sm[i];
       guint j = i;
-      for (; j >= gap && sm[j - gap].score < t.score; j -= gap)
-        sm[j] = sm[j - gap];
+      for (; j >= 1 && sm[j - 1].score < t.score; j--)
+        sm[j] = sm[j - 1];
       sm[j] = t;
     }
 }
@@ -278,8 +277,8 @@ sort_key (int score, guint index)
   return (guint64) ((guint32) score ^ 0x80000000u) << 32 | index;
 }
 
-/* insertion_pass on keys, comparing their scores only: a key is below every key of a
- * higher score, its index cleared. With sentinels, k[-gap, 0) are above every key and
+/* An insertion sort's pass on keys gap apart, comparing their scores only: a key is
+ * below every key of a higher score, its index cleared. With sentinels, k[-gap, 0) are above every key and
  * end the moves down instead of a test of the index. */
 static inline void
 key_insertion_pass (TsPickSlot *k, guint n, guint gap, gboolean sentinels)
@@ -343,7 +342,7 @@ ts_engine_sort_scored_stable (TsScoredMove *sm, guint n)
 {
   if (n <= 32)
     {
-      insertion_pass (sm, n, 1);
+      insertion_sort (sm, n);
       return;
     }
   TsScoredMove *tmp = g_new (TsScoredMove, n), *src = sm, *dst = tmp;
@@ -511,9 +510,9 @@ heap_sink (TsScoredMove *sm, guint n, guint size, guint j)
 
   for (guint c; (c = 2 * j + 1) < size; j = c)
     {
-      if (c + 1 < size && goes_before (&HEAP (c + 1), &HEAP (c), TRUE))
+      if (c + 1 < size && goes_before (&HEAP (c + 1), &HEAP (c)))
         c++;
-      if (!goes_before (&HEAP (c), &x, TRUE))
+      if (!goes_before (&HEAP (c), &x))
         break;
       HEAP (j) = HEAP (c);
     }
@@ -547,7 +546,7 @@ select_best (const TsScoredMove *sm, guint i, guint n)
   guint best = i;
 
   for (guint j = i + 1; j < n; j++)
-    if (goes_before (&sm[j], &sm[best], TRUE))
+    if (goes_before (&sm[j], &sm[best]))
       best = j;
   return best;
 }
