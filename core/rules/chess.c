@@ -361,9 +361,9 @@ gen_piece_listed (const TsPieceGen *gen, TsMoveList *out, int from)
 }
 
 static inline G_ALWAYS_INLINE guint64
-gen_piece_noisy (const TsPieceGen *gen, TsMoveList *out, int from, gboolean reserved)
+gen_piece_noisy (const TsPieceGen *gen, TsMoveList *out, int from)
 {
-  return gen_piece (gen, out, from, TRUE, FALSE, reserved);
+  return gen_piece (gen, out, from, TRUE, FALSE, TRUE);
 }
 
 static guint64
@@ -428,11 +428,9 @@ may_be_noisy (const TsNoisyFilter *f, guint type, int dense)
 }
 
 /* The pieces' moves for ts_chess_gen_pseudo (the count of the counted ones), always
- * inlined: each mode's loop is compiled without the others' tests. Without reserved
- * (a variant whose moves have no bound, see chess_load_variant), every move is
- * pushed. */
+ * inlined: each mode's loop is compiled without the others' tests. */
 static inline G_ALWAYS_INLINE guint64
-gen_pieces (TsChessGen *g, TsMoveList *out, gboolean noisy, gboolean counting, gboolean reserved)
+gen_pieces (TsChessGen *g, TsMoveList *out, gboolean noisy, gboolean counting)
 {
   const TsVariantRules *r = g->r;
   const TsPosition *p = g->p;
@@ -459,11 +457,11 @@ gen_pieces (TsChessGen *g, TsMoveList *out, gboolean noisy, gboolean counting, g
           if (noisy)
             {
               if (may_be_noisy (&filter, TS_PIECE_TYPE (b[from]), dense))
-                cnt += gen_piece_noisy (&gen, out, from, reserved);
+                cnt += gen_piece_noisy (&gen, out, from);
             }
           else if (counting && !g->in_check && from != g->guard && !is_pinned (g, from))
             cnt += gen_piece_counted (&gen, out, from);
-          else if (counting || !reserved)
+          else if (counting)
             cnt += gen_piece_all (&gen, out, from);
           else
             cnt += gen_piece_listed (&gen, out, from);
@@ -486,17 +484,12 @@ ts_chess_gen_pseudo (TsChessGen *g, TsMoveList *out, gboolean noisy, guint64 *co
   gboolean first_only = g->first_only;
   guint64 cnt;
 
-  /* (a variant without max_piece_moves: pushes, see chess_load_variant) */
-  if (noisy && r->max_piece_moves)
-    cnt = gen_pieces (g, out, TRUE, FALSE, TRUE);
-  else if (noisy)
-    cnt = gen_pieces (g, out, TRUE, FALSE, FALSE);
+  if (noisy)
+    cnt = gen_pieces (g, out, TRUE, FALSE);
   else if (count)
-    cnt = gen_pieces (g, out, FALSE, TRUE, FALSE);
-  else if (r->max_piece_moves)
-    cnt = gen_pieces (g, out, FALSE, FALSE, TRUE);
+    cnt = gen_pieces (g, out, FALSE, TRUE);
   else
-    cnt = gen_pieces (g, out, FALSE, FALSE, FALSE);
+    cnt = gen_pieces (g, out, FALSE, FALSE);
   if (count)
     *count += cnt;
   g->pieces_end = out->n;
@@ -858,31 +851,10 @@ chess_setup (TsPosition *p)
       ts_position_put (p, (int) i, r->initial[i]);
 }
 
-/* Whether the padded offset off is a vector of steps of at most TS_PAD cells in every
- * dimension (as decoded: a longer vector may have the same offset): then a walk along
- * it stops on the border, inside the board's array, before TS_MAX_SIZE steps. A
- * longer one (a custom leap or ride) wraps to other lines or leaves the array. */
-static gboolean
-offset_within_border (const TsVariant *v, int off)
-{
-  for (guint d = 0; d < v->geometry.ndims; d++)
-    {
-      int base = (int) v->geometry.size[d] + 2 * TS_PAD;
-      int digit = ((off % base) + base) % base;
-
-      if (digit > base / 2)
-        digit -= base;
-      if (ABS (digit) > TS_PAD)
-        return FALSE;
-      off = (off - digit) / base;
-    }
-  return off == 0;
-}
-
-/* At most how many pseudo-legal moves a piece of type t has (G_MAXUINT: no bound): a
- * pawn-like piece's steps (single and double) and captures, each with every
- * promotion; any other's leaps one each, its rides at most as long as a line of the
- * board, if they stay within the border (see offset_within_border). */
+/* At most how many pseudo-legal moves a piece of type t has: a pawn-like piece's steps
+ * (single and double) and captures, each with every promotion; any other's leaps one
+ * each, its rides at most as long as a line of the board (the loader refuses a vector
+ * longer than the border, whose walks would wrap to other lines: chess-load.c). */
 static guint
 piece_moves_bound (const TsVariant *v, guint t)
 {
@@ -895,11 +867,7 @@ piece_moves_bound (const TsVariant *v, guint t)
       bound = MAX (bound, (2 * pm->n_moves[s] + pm->n_captures[s]) * MAX (r->n_promos, 1u));
   else
     for (guint k = 0; k < pm->n_rays; k++)
-      {
-        if (pm->rays[k].range > 1 && !offset_within_border (v, pm->rays[k].off))
-          return G_MAXUINT;
-        bound += MIN (pm->rays[k].range, TS_MAX_SIZE - 1u);
-      }
+      bound += MIN (pm->rays[k].range, TS_MAX_SIZE - 1u);
   return bound;
 }
 
@@ -913,8 +881,6 @@ chess_load_variant (TsVariant *v, GKeyFile *kf, GError **error)
   ts_chess_build_scan_tables (v);
   for (guint t = 0; t < v->n_piece_types; t++)
     v->rules->max_piece_moves = MAX (v->rules->max_piece_moves, piece_moves_bound (v, t));
-  if (v->rules->max_piece_moves == G_MAXUINT)
-    v->rules->max_piece_moves = 0;   /* no room reserved: pushes */
   return TRUE;
 }
 

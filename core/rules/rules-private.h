@@ -121,8 +121,7 @@ struct _TsVariantRules {
    * seats on each side, [side << n_seats | out_mask][0: side's team, 1: the others]. */
   guint16        see_royal_mask;
   guint8       (*see_seats)[2];
-  guint          max_piece_moves; /* at most one piece's pseudo-legal moves (chess.c; 0:
-                                   * no bound, see chess_load_variant) */
+  guint          max_piece_moves; /* at most one piece's pseudo-legal moves (chess.c) */
   /* Noisy generation's filter: the cells a leaper type reaches from a cell, [dense][word]
    * (n_occ_words words a cell; NULL for a type that rides), and for a pawn-like type
    * the cells it captures on and the promotion-zone cells it moves to, per seat
