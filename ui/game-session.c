@@ -549,6 +549,8 @@ ts_game_session_pause (TsGameSession *self)
 {
   g_return_if_fail (TS_IS_GAME_SESSION (self));
 
+  /* a session just made has its first search still to start (start_idle) */
+  g_clear_handle_id (&self->start_id, g_source_remove);
   stop_search (self);
 }
 

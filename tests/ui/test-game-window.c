@@ -691,9 +691,16 @@ measure_stall (const char *variant, guint prefix, guint plies, guint level, Stal
   guint sampled;
 
   s.window = computer_window (variant, prefix, level);
+  /* The computers wait while the window draws its first frames and the timer starts: a
+   * game they played on meanwhile could end (or its moves all fall) before the timer's
+   * first gap, which then measures nothing. */
+  ts_game_session_pause (tessera_window_get_session (s.window));
   run_for (50);
   s.first_ply = ply (s.window);
   id = g_timeout_add_full (G_PRIORITY_HIGH, STALL_PERIOD_MS, stall_tick, &s, NULL);
+  run_for (3 * STALL_PERIOD_MS);
+  g_assert_cmpuint (ply (s.window), ==, s.first_ply);
+  ts_game_session_go_end (tessera_window_get_session (s.window));   /* the computers go on */
   deadline = g_get_monotonic_time () + 180 * G_USEC_PER_SEC;
   /* The computers may end the game first (a mate, a repetition): fewer moves then. */
   while (ply (s.window) < s.first_ply + plies && !ts_game_session_is_over (tessera_window_get_session (s.window)) &&
@@ -754,6 +761,35 @@ check_stall (const StallFigures *f)
 {
   g_assert_cmpint (f->median_own, <=, limit_us ("TESSERA_STALL_MEDIAN_MS", SANITIZED ? 150 : 50));
   g_assert_cmpint (f->longest_own, <=, limit_us ("TESSERA_STALL_LONGEST_MS", SANITIZED ? 750 : 250));
+}
+
+/* Pausing a session just made stops its first search too, still to start: the computers
+ * do not move until the next action (here, going to the end of the line). */
+static void
+test_pause_before_start (void)
+{
+  TsSessionSetup setup;
+  TsGameSession *session;
+  TesseraWindow *window;
+  gint64 deadline;
+
+  reset_settings ();
+  stall_env_setup (&setup, 1);
+  window = g_object_ref_sink (tessera_window_new (NULL, "raumschach"));
+  tessera_window_new_game (window, "raumschach", &setup);
+  session = tessera_window_get_session (window);
+  ts_game_session_pause (session);
+  gtk_window_present (GTK_WINDOW (window));
+  run_for (300);
+  g_assert_cmpuint (ply (window), ==, 0);
+  g_assert_false (ts_game_session_is_thinking (session));
+  ts_game_session_go_end (session);
+  deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (ply (window) < 2 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (ply (window), >=, 2);
+  ts_game_session_pause (session);
+  close_window (window);
 }
 
 /* The engine moves from its worker thread while the main loop keeps answering. */
@@ -1093,6 +1129,7 @@ main (int argc, char *argv[])
   g_test_add_data_func ("/game-window/four-player-flag/grossraumschach", "grossraumschach", test_four_player_flag);
   g_test_add_func ("/game-window/new-game-dialog", test_new_game_dialog);
   g_test_add_func ("/game-window/drop-from-hand", test_drop_from_hand);
+  g_test_add_func ("/game-window/pause-before-start", test_pause_before_start);
   for (guint i = 0; i < G_N_ELEMENTS (stall_variants); i++)
     {
       g_autofree char *name = g_strdup_printf ("/game-window/computer-game-responsive/%s", stall_variants[i]);
