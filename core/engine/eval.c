@@ -531,7 +531,9 @@ init_neighbours (TsEval *ev)
         step[o] += delta * (int) stride;
         crosses[o] |= (guint8) ((delta < 0) << 2 * d | (delta > 0) << (2 * d + 1));
       }
-  ev->neighbours = g_new (gint16, (gsize) ev->ncells * 81);
+  /* zeroed: the bytes after each end marker are never read, but a byte hash of the
+   * table (an exactness check) must repeat */
+  ev->neighbours = g_new0 (gint16, (gsize) ev->ncells * 81);
   for (guint c = 0; c < ev->ncells; c++)
     {
       guint k = 0;
