@@ -21,6 +21,7 @@
 #include "rules/variant.h"
 #include "tessera-window.h"
 #include "widget-test.h"
+#include "window-test.h"
 #include "../sanitized.h"
 
 #define PLIES 4
@@ -31,14 +32,6 @@ reset_settings (void)
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
 
   widget_test_reset_settings (settings);
-}
-
-static void
-all_humans (TsSessionSetup *setup)
-{
-  ts_session_setup_init (setup);
-  for (guint i = 0; i < TS_MAX_SEATS; i++)
-    setup->kind[i] = TS_SEAT_HUMAN;
 }
 
 static gboolean
@@ -184,7 +177,7 @@ test_play_save_open (gconstpointer data)
   TsSessionSetup setup;
 
   reset_settings ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   window = new_window (v->id, &setup);
   session = tessera_window_get_session (window);
   g_assert_false (ts_game_session_is_modified (session));
@@ -279,7 +272,7 @@ test_move_list_editing (void)
   GtkWidget *w;
 
   reset_settings ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   window = new_window ("raumschach", &setup);
   w = GTK_WIDGET (window);
   session = tessera_window_get_session (window);
@@ -411,7 +404,7 @@ test_drop_from_hand (void)
   guint before;
 
   reset_settings ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   window = new_window ("grossraumschach", &setup);
   session = tessera_window_get_session (window);
   board = TS_BOARD_VIEW (tessera_window_get_board (window));
@@ -901,7 +894,7 @@ test_four_player_flag (gconstpointer data)
   TsGameNode *node;
 
   reset_settings ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   setup.base_ms = 300;
   window = new_window (id, &setup);
   session = tessera_window_get_session (window);
@@ -998,7 +991,7 @@ test_hint (void)
   gint64 deadline;
 
   reset_settings ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   window = new_window ("raumschach", &setup);
   g_signal_connect_swapped (tessera_window_get_session (window), "hint", G_CALLBACK (timeout_cb), &got);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
@@ -1025,7 +1018,7 @@ test_draw_ends_game (void)
   g_autoptr(GError) error = NULL;
 
   reset_settings ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   window = new_window ("raumschach", &setup);
   session = tessera_window_get_session (window);
   for (guint i = 0; i < 8; i++)
@@ -1063,7 +1056,7 @@ test_finished_game_variations (void)
       ts_game_add_move (game, move);
     }
   ts_game_set_field (game, TS_GAME_RESULT, "1-0");
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   session = ts_game_session_new (v, game, &setup);
   ts_game_session_go_end (session);
   g_assert_true (ts_game_session_is_over (session));
