@@ -103,6 +103,18 @@ t_end (TsPosition *p)
   return strcmp (r.reason, "threefold repetition") == 0 ? T_DRAW_REPETITION : T_DRAW_CLOCK;
 }
 
+/* The move text names in p, which must read. */
+static inline TsMove
+t_parse_ok (TsPosition *p, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  TsMove m;
+
+  g_assert_true (ts_move_parse (p, text, &m, &error));
+  g_assert_no_error (error);
+  return m;
+}
+
 typedef struct { int from, shape, to, flags; } RefMove;
 
 /* Modes per piece letter, from RULES.md §7: class, range (0 = unlimited);

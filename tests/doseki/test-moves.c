@@ -276,17 +276,6 @@ test_multi_capture (void)
   g_assert_cmpstr (before, ==, after);
 }
 
-static TsMove
-parse_ok (TsPosition *p, const char *text)
-{
-  g_autoptr (GError) error = NULL;
-  TsMove m;
-
-  g_assert_true (ts_move_parse (p, text, &m, &error));
-  g_assert_no_error (error);
-  return m;
-}
-
 static guint
 gain_of (TsPosition *p, const char *move)
 {
@@ -394,7 +383,7 @@ test_any_type_is_a_checker (void)
   ts_position_set_piece (p, CELL (4, 6, 4), TS_PIECE_MAKE (1, 7));
   ts_position_set_piece (p, CELL (5, 6, 4), TS_PIECE_MAKE (1, 0));
   ref_compare (p);
-  m = parse_ok (p, "H Ee5,Ef5xEe7");
+  m = t_parse_ok (p, "H Ee5,Ef5xEe7");
   ts_position_make (p, m, &u);
   g_assert_cmpuint (t_count (p, 1), ==, 0);
   g_assert_cmpuint (ts_position_piece_at (p, CELL (4, 6, 4)), ==, TS_PIECE_MAKE (0, 0));

@@ -42,17 +42,6 @@ check_round_trip (TsPosition *p, TsMove m, const char *expected)
   g_assert_true (ts_move_equal (back, m));
 }
 
-static TsMove
-parse_ok (TsPosition *p, const char *text)
-{
-  g_autoptr (GError) error = NULL;
-  TsMove m;
-
-  g_assert_true (ts_move_parse (p, text, &m, &error));
-  g_assert_no_error (error);
-  return m;
-}
-
 static void
 test_rules_examples (void)
 {
@@ -62,22 +51,22 @@ test_rules_examples (void)
   TsCell cells[TS_DOSEKI_MAX_SET];
 
   /* RULES.md §7's examples. */
-  m = parse_ok (start, "P Ae2-Ae3");
+  m = t_parse_ok (start, "P Ae2-Ae3");
   g_assert_cmpint (m.from, ==, CELL (4, 1, 0));
   g_assert_cmpint (m.to, ==, CELL (4, 2, 0));
   g_assert_cmpuint (m.piece, ==, (guint) ts_doseki_piece_by_letter ('P'));
   check_round_trip (start, m, "P Ae2-Ae3");
-  m = parse_ok (start, "H Ad2,Ae2-Ad4");
+  m = t_parse_ok (start, "H Ad2,Ae2-Ad4");
   check_round_trip (start, m, "H Ad2,Ae2-Ad4");
   g_assert_cmpuint (ts_doseki_move_cells (m, cells), ==, 2);
   g_assert_cmpint (cells[0], ==, CELL (3, 1, 0));
   g_assert_cmpint (cells[1], ==, CELL (4, 1, 0));
   /* The cells may be given in any order and with spaces; the output sorts them. */
-  m = parse_ok (start, "H Ae2, Ad2 - Ad4");
+  m = t_parse_ok (start, "H Ae2, Ad2 - Ad4");
   check_round_trip (start, m, "H Ad2,Ae2-Ad4");
   /* Without the letter, as long algebraic allows; a layer A, B, C ... is no letter. */
-  g_assert_true (ts_move_equal (parse_ok (start, "Ad2,Ae2-Ad4"), m));
-  g_assert_true (ts_move_equal (parse_ok (start, "Ae2-Ae3"), parse_ok (start, "P Ae2-Ae3")));
+  g_assert_true (ts_move_equal (t_parse_ok (start, "Ad2,Ae2-Ad4"), m));
+  g_assert_true (ts_move_equal (t_parse_ok (start, "Ae2-Ae3"), t_parse_ok (start, "P Ae2-Ae3")));
   {
     g_autoptr (GError) error = NULL;
 
@@ -96,13 +85,13 @@ test_rules_examples (void)
   for (int x = 0; x <= 1; x++)
     for (int z = 0; z <= 1; z++)
       t_set (k, CELL (x, 8, z), T_BLACK);
-  m = parse_ok (k, "K Aa1,Ab1,Aa2,Ab2,Ba1,Bb1,Ba2,Bb2xAa8");
+  m = t_parse_ok (k, "K Aa1,Ab1,Aa2,Ab2,Ba1,Bb1,Ba2,Bb2xAa8");
   g_assert_cmpuint (m.flags & TS_MOVE_CAPTURE, !=, 0);
   check_round_trip (k, m, "K Aa1,Ab1,Aa2,Ab2,Ba1,Bb1,Ba2,Bb2xAa8");
 
   /* A placement. */
   ts_position_set_hand_count (k, 0, 0, 1);
-  m = parse_ok (k, "@Ee5");
+  m = t_parse_ok (k, "@Ee5");
   g_assert_cmpuint (m.flags, ==, TS_MOVE_PLACE);
   g_assert_cmpint (m.from, ==, TS_NO_CELL);
   check_round_trip (k, m, "@Ee5");
@@ -148,8 +137,8 @@ test_bad_moves (void)
     }
   /* The rook square standing in the xy plane goes up through ranks 3–7, then captures
    * on Black's rank 8 ("-" for "x" is accepted). */
-  g_assert_cmpuint (parse_ok (p, "R Aa1,Ab1,Aa2,Ab2-Aa7").flags, ==, TS_MOVE_CAPTURE);
-  g_assert_cmpuint (parse_ok (p, "R Aa1,Ab1,Aa2,Ab2-Aa6").flags, ==, 0);
+  g_assert_cmpuint (t_parse_ok (p, "R Aa1,Ab1,Aa2,Ab2-Aa7").flags, ==, TS_MOVE_CAPTURE);
+  g_assert_cmpuint (t_parse_ok (p, "R Aa1,Ab1,Aa2,Ab2-Aa6").flags, ==, 0);
 }
 
 static void

@@ -10,6 +10,7 @@
 #include "match/openings.h"
 #include "records/collection.h"
 #include "records/game.h"
+#include "test-util.h"
 
 static char *
 data_file (const char *name)
@@ -81,21 +82,6 @@ main_line (TsGame *game)
   return g_strv_builder_end (b);
 }
 
-/* Removes a test folder with the files a match left in it (the games and FILE~). */
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_remove (path);
-    }
-  g_rmdir (dir);
-}
-
 /* Two copies of tessera-cli engine play `games` games of variant at depth 1 from its
  * openings file; the output goes to *out, the saved games are returned. */
 static GPtrArray *
@@ -117,7 +103,7 @@ engine_match (const char *variant, const char *games, const char *max_plies, cha
   g_assert_cmpuint (count_lines (*out, "game "), ==, (guint) atoi (games));
   saved = load_games (save);
   g_assert_cmpuint (saved->len, ==, (guint) atoi (games));
-  remove_dir (dir);
+  test_util_remove_tree (dir);
   return saved;
 }
 
@@ -286,7 +272,7 @@ test_forfeits (void)
     g_assert_nonnull (strstr (text, " -- {Blue's engine stopped"));
     g_assert_nonnull (strstr (out, "+1 =0 -0"));
   }
-  remove_dir (dir);
+  test_util_remove_tree (dir);
 }
 
 static void
@@ -306,7 +292,7 @@ test_clocks (void)
   g_assert_cmpstr (ts_game_get_field (games->pdata[0], TS_GAME_TIME_CONTROL), ==, "3+0.1");
   g_assert_true (g_file_get_contents (save, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "[%clk 0:00:0"));
-  remove_dir (dir);
+  test_util_remove_tree (dir);
 }
 
 /* The full engine against the greedy player: the test decides long before 40 games. */
@@ -354,7 +340,7 @@ test_bad_options (void)
   g_assert_nonnull (strstr (err, "give one of"));
   g_assert_cmpint (run_cli (openings, &out, &err), ==, 2);
   g_assert_nonnull (strstr (err, "bad.txt:4: move 2 “Zz9”"));
-  remove_dir (dir);
+  test_util_remove_tree (dir);
 }
 
 /* The openings files shipped for matches: 100 different openings each, all legal. */
@@ -401,7 +387,7 @@ test_openings_command (void)
   openings = ts_openings_load (path, ts_variant_lookup ("nihongi"), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (openings->len, ==, 5);
-  remove_dir (dir);
+  test_util_remove_tree (dir);
 }
 
 /* slow: a longer match, two games at once, every game saved and readable. */
@@ -424,7 +410,7 @@ test_long_match (void)
   g_assert_nonnull (strstr (out, "result: Tessera "));
   games = load_games (save);
   g_assert_cmpuint (games->len, ==, 20);
-  remove_dir (dir);
+  test_util_remove_tree (dir);
 }
 
 int

@@ -7,6 +7,7 @@
 #include "../cli-test-util.h"
 #include "records/collection.h"
 #include "records/game-random.h"
+#include "test-util.h"
 
 static char *tmp_dir;
 
@@ -211,10 +212,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-collection/stats-tree", test_stats_tree);
   g_test_add_func ("/cli-collection/bench", test_bench);
   status = g_test_run ();
-  {
-    const char *argv_rm[] = { "rm", "-rf", tmp_dir, NULL };
-
-    g_spawn_sync (NULL, (char **) argv_rm, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL, NULL);
-  }
+  test_util_remove_tree (tmp_dir);
   return status;
 }

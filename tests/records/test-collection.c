@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "records-test.h"
+#include "test-util.h"
 #include "records/collection.h"
 #include "records/game-random.h"
 
@@ -38,23 +39,6 @@ static char *
 tmp_path (const char *name)
 {
   return g_build_filename (tmp_dir, name, NULL);
-}
-
-/* Not inlined: gcc 12 at -O3 then takes pointers into the text for pointers to this
- * function's local (-Wdangling-pointer). */
-static G_GNUC_NO_INLINE char *
-file_text (const char *path)
-{
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
-}
-
-static void
-write_file (const char *path, const char *text)
-{
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
 }
 
 static guint
@@ -138,9 +122,9 @@ round_trip (TsGameFormat format)
       }
     }
   /* Saving what was read writes the same bytes. */
-  first = file_text (path);
+  first = test_util_read_file (path);
   g_assert_true (ts_collection_save (again, NULL, &error));
-  second = file_text (path);
+  second = test_util_read_file (path);
   g_assert_cmpstr (first, ==, second);
 }
 
@@ -170,7 +154,7 @@ edit_one (TsGameFormat format)
   g_assert_no_error (error);
   for (guint i = 0; i < games->len; i++)
     old_bytes[i] = g_bytes_ref (ts_collection_game_bytes (loaded, i));
-  before_text = file_text (path);
+  before_text = test_util_read_file (path);
   old_k_offset = (const char *) g_bytes_get_data (old_bytes[k], &old_k_len) -
                  (const char *) g_bytes_get_data (ts_collection_get_data (loaded), NULL);
   id = ts_collection_game_id (loaded, k);
@@ -184,7 +168,7 @@ edit_one (TsGameFormat format)
   g_assert_cmpstr (ts_collection_game_field (loaded, k, TS_GAME_EVENT), ==, "Edited & <saved>");
   g_assert_true (ts_collection_save (loaded, NULL, &error));
   g_assert_no_error (error);
-  after_text = file_text (path);
+  after_text = test_util_read_file (path);
 
   after = ts_collection_load (path, &error);
   g_assert_no_error (error);
@@ -213,7 +197,7 @@ edit_one (TsGameFormat format)
   /* The previous version is kept as FILE~. */
   {
     g_autofree char *backup = g_strconcat (path, "~", NULL);
-    g_autofree char *backup_text = file_text (backup);
+    g_autofree char *backup_text = test_util_read_file (backup);
 
     g_assert_cmpstr (backup_text, ==, before_text);
   }
@@ -384,19 +368,6 @@ test_single_games (void)
   g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_NOT_A_GAME);
 }
 
-/* Line of the file where text first appears. */
-static guint
-line_of (const char *file, const char *text)
-{
-  const char *at = strstr (file, text);
-  guint line = 1;
-
-  g_assert_nonnull (at);
-  for (const char *p = file; p < at; p++)
-    line += *p == '\n';
-  return line;
-}
-
 /* One bad game among good ones: listed with the reader's FILE:LINE, the others read, and
  * saving after an edit keeps the bad ones byte for byte. */
 static void
@@ -440,8 +411,8 @@ bad_games (TsGameFormat format)
     }
   if (xml)
     g_string_append (all, "</tessera-collection>\n");
-  write_file (path, all->str);
-  file = file_text (path);
+  test_util_write_file (path, all->str, -1);
+  file = test_util_read_file (path);
 
   c = ts_collection_load (path, &error);
   g_assert_no_error (error);
@@ -449,7 +420,7 @@ bad_games (TsGameFormat format)
   /* an unknown variant is found by the index, with the reader's message and line */
   g_assert_nonnull (ts_collection_game_error (c, 3));
   {
-    g_autofree char *where = g_strdup_printf ("%s:%u: ", path, line_of (file, xml ? "chess960\">" : "[Variant \"chess960"));
+    g_autofree char *where = g_strdup_printf ("%s:%u: ", path, test_util_line_of (file, xml ? "chess960\">" : "[Variant \"chess960"));
 
     g_assert_true (g_str_has_prefix (ts_collection_game_error (c, 3)->message, where));
   }
@@ -459,7 +430,7 @@ bad_games (TsGameFormat format)
   g_assert_null (ts_collection_read_game (c, 1, &error));
   g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_ILLEGAL);
   {
-    g_autofree char *where = g_strdup_printf ("%s:%u: ", path, line_of (file, "Xx9"));
+    g_autofree char *where = g_strdup_printf ("%s:%u: ", path, test_util_line_of (file, "Xx9"));
 
     g_assert_true (g_str_has_prefix (error->message, where));
   }
@@ -481,7 +452,7 @@ bad_games (TsGameFormat format)
   g_assert_true (ts_collection_set_game (c, 4, edited, &error));
   g_assert_true (ts_collection_save (c, NULL, &error));
   g_assert_no_error (error);
-  saved = file_text (path);
+  saved = test_util_read_file (path);
   g_assert_nonnull (strstr (saved, bad[0]));
   g_assert_nonnull (strstr (saved, bad[1]));
   again = ts_collection_load (path, &error);
@@ -681,14 +652,14 @@ test_open_file (void)
   g_clear_pointer (&c, ts_collection_unref);
 
   /* A broken game file: the game reader's message, as before. */
-  write_file (broken_game, "<?xml version=\"1.0\"?>\n<tessera-game format=\"1\" variant=\"raumschach\">\n<moves>\n");
+  test_util_write_file (broken_game, "<?xml version=\"1.0\"?>\n<tessera-game format=\"1\" variant=\"raumschach\">\n<moves>\n", -1);
   g_assert_false (ts_collection_open_file (broken_game, &game, &c, &error));
   g_assert_null (ts_game_load (broken_game, &load_error));
   g_assert_cmpstr (error->message, ==, load_error->message);
   g_clear_error (&error);
   /* A broken collection: the collection's message. */
-  write_file (broken_collection, "<?xml version=\"1.0\"?>\n<!-- games -->\n<tessera-collection format=\"1\">\n"
-                                 "<tessera-game format=\"1\" variant=\"raumschach\"><moves/></tessera-game>\n");
+  test_util_write_file (broken_collection, "<?xml version=\"1.0\"?>\n<!-- games -->\n<tessera-collection format=\"1\">\n"
+                                           "<tessera-game format=\"1\" variant=\"raumschach\"><moves/></tessera-game>\n", -1);
   g_assert_false (ts_collection_open_file (broken_collection, &game, &c, &error));
   g_assert_error (error, TS_RECORD_ERROR, TS_RECORD_ERROR_MALFORMED);
   g_assert_nonnull (strstr (error->message, "<tessera-collection>"));
@@ -716,17 +687,6 @@ main (int argc, char **argv)
   g_test_add_func ("/collection/changed-on-disk", test_changed_on_disk);
   g_test_add_func ("/collection/open-file", test_open_file);
   status = g_test_run ();
-  {
-    g_autoptr (GDir) d = g_dir_open (tmp_dir, 0, NULL);
-    const char *name;
-
-    while (d && (name = g_dir_read_name (d)))
-      {
-        g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-
-        g_unlink (path);
-      }
-    g_rmdir (tmp_dir);
-  }
+  test_util_remove_tree (tmp_dir);
   return status;
 }

@@ -10,6 +10,7 @@
 #include "records/game.h"
 #include "rules/postext.h"
 #include "records-test.h"
+#include "test-util.h"
 
 static char *tmp_dir;
 
@@ -19,22 +20,13 @@ tmp_path (const char *name)
   return g_build_filename (tmp_dir, name, NULL);
 }
 
-static void
-write_file (const char *path, const char *data, gssize length)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_file_set_contents (path, data, length, &error);
-  g_assert_no_error (error);
-}
-
 /* Writes xml to a file in the test folder and checks it against the schema. */
 static void
 assert_schema_valid (const char *name, const char *xml)
 {
   g_autofree char *path = tmp_path (name);
 
-  write_file (path, xml, -1);
+  test_util_write_file (path, xml, -1);
   g_assert_true (records_test_schema_accepts (path));
 }
 
@@ -311,19 +303,6 @@ test_results (void)
   }
 }
 
-/* The line (1-based) where needle first occurs in text. */
-static guint
-line_of (const char *text, const char *needle)
-{
-  const char *at = strstr (text, needle);
-  guint line = 1;
-
-  g_assert_nonnull (at);
-  for (const char *p = text; p < at; p++)
-    line += *p == '\n';
-  return line;
-}
-
 #define ANY_LINE G_MAXUINT
 
 typedef struct {
@@ -402,7 +381,7 @@ test_bad_xml (void)
         "<tessera-game format=\"1\" variant=\"raumschach\">\n<event>&x;</event><moves/></tessera-game>\n",
         NULL), TS_RECORD_ERROR_MALFORMED, 3, "malformed XML" },
     { "unknown element", replace_once (xml, "<moves>", "<moves>\n<castle/>"),
-        TS_RECORD_ERROR_INVALID, line_of (xml, "<moves>") + 1, "<castle>" },
+        TS_RECORD_ERROR_INVALID, test_util_line_of (xml, "<moves>") + 1, "<castle>" },
     { "bad encoding", g_strdup ("<?xml version=\"1.0\" encoding=\"ISO-2022-JP\"?>\n<tessera-game format=\"1\" "
                                 "variant=\"raumschach\"><event>\xff\xff\x01</event><moves/></tessera-game>"),
         TS_RECORD_ERROR_MALFORMED, ANY_LINE, "malformed XML" },
@@ -415,30 +394,30 @@ test_bad_xml (void)
     { "no moves element", g_strconcat (header, "<tessera-game format=\"1\" variant=\"raumschach\"/>", NULL),
         TS_RECORD_ERROR_INVALID, 2, "<moves>" },
     { "bad NAG", replace_once (plain, "<move ", "<move nags=\"0\" "),
-        TS_RECORD_ERROR_INVALID, line_of (plain, "<move "), "NAG" },
+        TS_RECORD_ERROR_INVALID, test_util_line_of (plain, "<move "), "NAG" },
     { "bad clock", replace_once (plain, "<move ", "<move clock=\"-5\" "),
-        TS_RECORD_ERROR_INVALID, line_of (plain, "<move "), "clock" },
+        TS_RECORD_ERROR_INVALID, test_util_line_of (plain, "<move "), "clock" },
     { "bad analysis", replace_once (plain, "<move ", "<move analysis=\"mark engine\" "),
-        TS_RECORD_ERROR_INVALID, line_of (plain, "<move "), "analysis" },
+        TS_RECORD_ERROR_INVALID, test_util_line_of (plain, "<move "), "analysis" },
     { "empty analysis", replace_once (plain, "<move ", "<move analysis=\" \" "),
-        TS_RECORD_ERROR_INVALID, line_of (plain, "<move "), "analysis" },
+        TS_RECORD_ERROR_INVALID, test_util_line_of (plain, "<move "), "analysis" },
     { "two comments", replace_once (plain, "/>", "><after>a</after><after>b</after></move>"),
-        TS_RECORD_ERROR_INVALID, line_of (plain, "/>"), "<after>" },
+        TS_RECORD_ERROR_INVALID, test_util_line_of (plain, "/>"), "<after>" },
     { "bad eval", replace_once (plain, "/>", "><eval cp=\"1\" mate=\"2\"/></move>"),
-        TS_RECORD_ERROR_INVALID, line_of (plain, "/>"), "evaluation" },
+        TS_RECORD_ERROR_INVALID, test_util_line_of (plain, "/>"), "evaluation" },
     { "variation first", replace_once (xml, "<moves>", "<moves><variation/>"),
-        TS_RECORD_ERROR_INVALID, line_of (xml, "<moves>"), "variation must follow" },
+        TS_RECORD_ERROR_INVALID, test_util_line_of (xml, "<moves>"), "variation must follow" },
     { "bad setup", replace_once (xml, "<moves>", "<setup>raumschach nonsense</setup><moves>"),
-        TS_RECORD_ERROR_VARIANT, line_of (xml, "<moves>"), "start position" },
+        TS_RECORD_ERROR_VARIANT, test_util_line_of (xml, "<moves>"), "start position" },
     { "namespaced element", replace_once (plain, "<moves>", "<moves xmlns:x=\"urn:x\"><x:move san=\"a\"/>"),
-        TS_RECORD_ERROR_INVALID, line_of (plain, "<moves>"), "namespace" },
+        TS_RECORD_ERROR_INVALID, test_util_line_of (plain, "<moves>"), "namespace" },
     { "unknown attribute", replace_once (xml, "<moves>", "<moves colour=\"red\">"),
-        TS_RECORD_ERROR_INVALID, line_of (xml, "<moves>"), "colour" },
+        TS_RECORD_ERROR_INVALID, test_util_line_of (xml, "<moves>"), "colour" },
     { NULL },
   };
 
   /* An illegal move deep in the game: the message names it and its line. */
-  third_line = line_of (xml, third_attr);
+  third_line = test_util_line_of (xml, third_attr);
   third_search = g_strdup_printf ("san=\"%s\"", third->san);
   {
     g_autofree char *head = g_strndup (xml, strstr (xml, third_attr) - xml);
@@ -460,7 +439,7 @@ test_bad_xml (void)
     g_autofree char *bad = replace_once (xml, "<moves>", "<moves>\n<castle/>");
     g_autofree char *path = tmp_path ("unknown-element.tessera");
 
-    write_file (path, bad, -1);
+    test_util_write_file (path, bad, -1);
     g_assert_false (records_test_schema_accepts (path));
   }
 }
@@ -809,7 +788,7 @@ test_save_links (void)
   g_autoptr (GError) error = NULL;
   GStatBuf st;
 
-  write_file (real, "old", -1);
+  test_util_write_file (real, "old", -1);
   g_assert_cmpint (symlink ("real.tessera", sym), ==, 0);
   g_assert_true (ts_game_save (game, sym, TS_GAME_FORMAT_XML, &error));
   g_assert_no_error (error);
@@ -825,7 +804,7 @@ test_save_links (void)
   g_unlink (sym);
   g_unlink (real_backup);
 
-  write_file (real, "old", -1);
+  test_util_write_file (real, "old", -1);
   g_assert_cmpint (link (real, other), ==, 0);
   g_assert_true (ts_game_save (game, real, TS_GAME_FORMAT_XML, &error));
   g_assert_true (g_file_get_contents (real, &contents, NULL, NULL));
@@ -839,22 +818,6 @@ test_save_links (void)
   g_unlink (real);
   g_unlink (real_backup);
   g_unlink (other);
-}
-
-static void
-remove_tmp_dir (void)
-{
-  g_autoptr (GDir) dir = g_dir_open (tmp_dir, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *path = tmp_path (name);
-
-      g_unlink (path);
-    }
-  g_rmdir (tmp_dir);
-  g_free (tmp_dir);
 }
 
 int
@@ -876,6 +839,7 @@ main (int argc, char **argv)
   g_test_add_func ("/records/files/save", test_save);
   g_test_add_func ("/records/files/save-links", test_save_links);
   status = g_test_run ();
-  remove_tmp_dir ();
+  test_util_remove_tree (tmp_dir);
+  g_free (tmp_dir);
   return status;
 }

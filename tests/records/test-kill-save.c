@@ -15,6 +15,7 @@
 #include "records/collection.h"
 #include "records/game-random.h"
 #include "records/game.h"
+#include "test-util.h"
 
 static char *tmp_dir;
 static char *game_paths[2];
@@ -150,28 +151,6 @@ static void test_collection_xml_symlink (void) { run_collection_case (TS_GAME_FO
 static void test_collection_text_plain (void) { run_collection_case (TS_GAME_FORMAT_TEXT, TARGET_PLAIN); }
 static void test_collection_text_symlink (void) { run_collection_case (TS_GAME_FORMAT_TEXT, TARGET_SYMLINK); }
 
-static void
-remove_tree (const char *path)
-{
-  GStatBuf st;
-
-  if (g_lstat (path, &st) == 0 && S_ISDIR (st.st_mode))
-    {
-      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir && (name = g_dir_read_name (dir)))
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -208,7 +187,7 @@ main (int argc, char **argv)
       g_free (game_paths[i]);
       g_bytes_unref (versions[i]);
     }
-  remove_tree (tmp_dir);
+  test_util_remove_tree (tmp_dir);
   g_free (tmp_dir);
   return status;
 }

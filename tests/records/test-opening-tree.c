@@ -12,6 +12,7 @@
 #include "records/game-random.h"
 #include "records/opening-tree.h"
 #include "rules/postext.h"
+#include "test-util.h"
 
 static char *tmp_dir;
 static GPtrArray *games;   /* every game written to the files, in order */
@@ -417,11 +418,7 @@ main (int argc, char **argv)
   g_test_add_func ("/opening-tree/stop", test_stop);
   g_test_add_func ("/opening-tree/folder", test_folder);
   status = g_test_run ();
-  {
-    const char *argv_rm[] = { "rm", "-rf", tmp_dir, NULL };
-
-    g_spawn_sync (NULL, (char **) argv_rm, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL, NULL);
-  }
+  test_util_remove_tree (tmp_dir);
   g_ptr_array_unref (games);
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     g_free (files[i]);

@@ -12,6 +12,7 @@
 #include "records/game-random.h"
 #include "records/game.h"
 #include "records/safe-file.h"
+#include "test-util.h"
 
 static char *tmp_dir;
 
@@ -31,27 +32,9 @@ new_dir (const char *name)
 }
 
 static void
-put (const char *path, const char *text)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (g_file_set_contents (path, text, -1, &error));
-  g_assert_no_error (error);
-}
-
-static char *
-get (const char *path)
-{
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
-}
-
-static void
 assert_contents (const char *path, const char *expected)
 {
-  g_autofree char *text = get (path);
+  g_autofree char *text = test_util_read_file (path);
 
   g_assert_cmpstr (text, ==, expected);
 }
@@ -122,7 +105,7 @@ test_replace (void)
   g_autofree char *backup = path_in (dir, "game.tessera~");
   ino_t old_inode;
 
-  put (path, "first version, longer than the next");
+  test_util_write_file (path, "first version, longer than the next", -1);
   g_assert_cmpint (g_chmod (path, 0640), ==, 0);
   old_inode = lstat_of (path).st_ino;
 
@@ -155,7 +138,7 @@ test_symlinks (void)
   g_autofree char *link = path_in (a, "link.tessera");
   g_autoptr (GError) error = NULL;
 
-  put (real, "old");
+  test_util_write_file (real, "old", -1);
   g_assert_cmpint (g_chmod (real, 0604), ==, 0);
   g_assert_cmpint (symlink ("real.tessera", middle), ==, 0);    /* relative */
   g_assert_cmpint (symlink (middle, link), ==, 0);               /* absolute */
@@ -210,7 +193,7 @@ test_hard_links (void)
   g_autofree char *two = path_in (dir, "two.tessera");
   g_autofree char *backup = path_in (dir, "one.tessera~");
 
-  put (one, "old");
+  test_util_write_file (one, "old", -1);
   g_assert_cmpint (link (one, two), ==, 0);
   write_ok (one, "new", TS_SAFE_FILE_BACKUP);
   assert_contents (one, "new");
@@ -223,7 +206,7 @@ test_hard_links (void)
 static gpointer
 read_fifo (gpointer path)
 {
-  return get (path);
+  return test_util_read_file (path);
 }
 
 static void
@@ -322,9 +305,9 @@ test_injected_failures (void)
   g_autofree char *new_text = g_strnfill (5000, 'n');
   g_autofree char *old_text = g_strnfill (7000, 'o');
 
-  put (source, new_text);
-  put (path, old_text);
-  put (backup, "an older backup");
+  test_util_write_file (source, new_text, -1);
+  test_util_write_file (path, old_text, -1);
+  test_util_write_file (backup, "an older backup", -1);
   g_assert_cmpint (g_chmod (path, 0640), ==, 0);
   g_assert_cmpint (symlink ("game.tessera", link), ==, 0);
 
@@ -405,8 +388,8 @@ test_injected_game_save (void)
   g_autofree char *err = NULL;
 
   g_assert_true (ts_game_save (game, game_path, TS_GAME_FORMAT_XML, NULL));
-  put (old_path, "[Variant \"raumschach\"]\n\n*\n");
-  old_text = get (old_path);
+  test_util_write_file (old_path, "[Variant \"raumschach\"]\n\n*\n", -1);
+  old_text = test_util_read_file (old_path);
 
   g_assert_cmpint (run_child ((const char *[]) { "save", old_path, game_path, NULL },
                               "write=ENOSPC@100", dir, &err), ==, 1);
@@ -465,8 +448,8 @@ test_full_disk (void)
   g_autofree char *new_text = g_strnfill (120000, 'n');
 
   g_assert_nonnull (child);
-  put (old_src, old_text);
-  put (new_src, new_text);
+  test_util_write_file (old_src, old_text, -1);
+  test_util_write_file (new_src, new_text, -1);
   /* The old file, then a filler up to the brim, then a bigger new version; then the same
    * onto a new file. Every step prints what it found; the test reads it. */
   script = g_strdup_printf (
@@ -515,28 +498,6 @@ test_full_disk (void)
                  g_str_has_suffix (out, "\nfiller game.tessera \n"));
 }
 
-static void
-remove_tree (const char *path)
-{
-  struct stat st;
-
-  if (lstat (path, &st) == 0 && S_ISDIR (st.st_mode))
-    {
-      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir && (name = g_dir_read_name (dir)))
-        {
-          g_autofree char *child = path_in (path, name);
-
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -554,7 +515,7 @@ main (int argc, char **argv)
   g_test_add_func ("/records/safe-file/injected-game-save", test_injected_game_save);
   g_test_add_func ("/records/safe-file/full-disk", test_full_disk);
   status = g_test_run ();
-  remove_tree (tmp_dir);
+  test_util_remove_tree (tmp_dir);
   g_free (tmp_dir);
   return status;
 }

@@ -9,6 +9,7 @@
 
 #include "rules/position.h"
 #include "rules/variant.h"
+#include "test-util.h"
 
 static char *data_home;
 
@@ -91,16 +92,8 @@ static void
 remove_variants (void)
 {
   g_autofree char *dir = g_build_filename (data_home, "tessera", "variants", NULL);
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
 
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (dir);
+  test_util_remove_tree (dir);
 }
 
 /* Plays random games from the start of v and checks every move of the piece type

@@ -24,6 +24,7 @@
 #include "records/game-random.h"
 #include "rules/variant.h"
 #include "tessera-window.h"
+#include "test-util.h"
 
 /* Wall-clock and main-thread CPU time (the machines are shared: the CPU time is the one
  * that does not depend on the load). */
@@ -149,25 +150,6 @@ make_line (guint n)
   ts_game_clear_undo (game);
   ts_game_go_start (game);
   return game;
-}
-
-/* The benchmark's data folder: the autosave of the game it modified. */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
 }
 
 /* Does action times, each until the main loop has nothing left to do. One action: its
@@ -298,6 +280,7 @@ main (int argc, char *argv[])
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (window);
   settle ();
-  remove_tree (data_home);
+  /* The benchmark's data folder: the autosave of the game it modified. */
+  test_util_remove_tree (data_home);
   return 0;
 }

@@ -366,14 +366,6 @@ test_kill_and_restore (void)
   g_assert_null (find_autosave_dir (root));
 }
 
-static void
-all_humans (TsSessionSetup *setup)
-{
-  ts_session_setup_init (setup);
-  for (guint i = 0; i < TS_MAX_SEATS; i++)
-    setup->kind[i] = TS_SEAT_HUMAN;
-}
-
 /* A session's autosave written into a slot, read back after the writes. */
 static TsGameSession *
 autosave_round_trip (TsGameSession *session, TsAutosaveSlot *slot)
@@ -412,7 +404,7 @@ test_shorter_record (void)
   TsGame *game = ts_game_new_random (ts_variant_lookup ("raumschach"), 40, 6, TRUE, 11);
 
   g_assert_no_error (error);
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   ts_game_go_end (game);
   session = ts_game_session_new (ts_game_variant (game), game, &setup);
   g_object_unref (autosave_round_trip (session, slot));
@@ -454,7 +446,7 @@ test_new_game_shorter (void)
   TsGame *game = ts_game_new_random (ts_variant_lookup ("raumschach"), 60, 4, TRUE, 5);
 
   window_test_discard_autosaves ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   window = new_window ();
   tessera_window_open_game (window, game, &setup);
   ts_game_session_go_end (tessera_window_get_session (window));
@@ -527,7 +519,7 @@ test_several_orphans (void)
   TsSessionSetup setup;
 
   window_test_discard_autosaves ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   for (guint i = 0; i < 3; i++)
     {
       TsGame *game = ts_game_new_random (ts_variant_lookup ("raumschach"), 10 + i, 0, FALSE, 30 + i);
@@ -593,7 +585,7 @@ test_restore_question (void)
   TsSessionSetup setup;
 
   window_test_discard_autosaves ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   {
     TsGame *game = ts_game_new_random (ts_variant_lookup ("raumschach"), 12, 0, FALSE, 7);
     g_autoptr(TsGameSession) session = NULL;

@@ -2,10 +2,10 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "board-render.h"
 #include "board-test.h"
+#include "../cli-test-util.h"
 #include "piece-art.h"
 #include "rules/postext.h"
 
@@ -800,25 +800,6 @@ test_render_to_file (void)
 
 /* ---- tessera-cli diagram ---- */
 
-static int
-run_cli (const char *const *args, char **err)
-{
-  const char *cli = g_getenv ("TESSERA_CLI");
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int status = -1;
-
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (char *) cli);
-  for (guint i = 0; args[i]; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               NULL, err, &status, &error));
-  g_assert_no_error (error);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-}
-
 static void
 test_cli_diagram (void)
 {
@@ -831,7 +812,7 @@ test_cli_diagram (void)
   {
     const char *args[] = { "diagram", "--variant", "raumschach", "--output", png, "--size", "480",
                            "--caption", "Test", NULL };
-    g_assert_cmpint (run_cli (args, &err), ==, 0);
+    g_assert_cmpint (run_cli (args, NULL, &err), ==, 0);
     g_clear_pointer (&err, g_free);
   }
   s = cairo_image_surface_create_from_png (png);
@@ -842,27 +823,27 @@ test_cli_diagram (void)
   {
     const char *args[] = { "diagram", "--variant", "raumschach", "--output", pdf,
                            "--no-coordinates", NULL };
-    g_assert_cmpint (run_cli (args, &err), ==, 0);
+    g_assert_cmpint (run_cli (args, NULL, &err), ==, 0);
     g_clear_pointer (&err, g_free);
     g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
   }
   {
     const char *args[] = { "diagram", "--variant", "raumschach", "--select", "Bb1", "--output",
                            png, NULL };
-    g_assert_cmpint (run_cli (args, &err), ==, 0);
+    g_assert_cmpint (run_cli (args, NULL, &err), ==, 0);
     g_clear_pointer (&err, g_free);
   }
   {
     const char *args[] = { "diagram", "--variant", "raumschach", "--select", "Cc3", "--output",
                            png, NULL };
-    g_assert_cmpint (run_cli (args, &err), ==, 1);
+    g_assert_cmpint (run_cli (args, NULL, &err), ==, 1);
     g_assert_nonnull (strstr (err, "Cc3 is empty"));
     g_clear_pointer (&err, g_free);
   }
   {
     /* the piece sheet: 12 images across, 6 armies down */
     const char *args[] = { "diagram", "--pieces", "--size", "288", "--output", png, NULL };
-    g_assert_cmpint (run_cli (args, &err), ==, 0);
+    g_assert_cmpint (run_cli (args, NULL, &err), ==, 0);
     g_clear_pointer (&err, g_free);
     s = cairo_image_surface_create_from_png (png);
     g_assert_cmpint (cairo_image_surface_get_width (s), ==, 24 * TS_N_PIECE_IMAGES);
@@ -871,20 +852,20 @@ test_cli_diagram (void)
   }
   {
     const char *args[] = { "diagram", "--variant", "chaturanga", "--output", png, NULL };
-    g_assert_cmpint (run_cli (args, &err), ==, 1);
+    g_assert_cmpint (run_cli (args, NULL, &err), ==, 1);
     g_assert_nonnull (strstr (err, "chaturanga"));
     g_clear_pointer (&err, g_free);
   }
   {
     const char *args[] = { "diagram", "--variant", "raumschach", NULL };
-    g_assert_cmpint (run_cli (args, &err), ==, 2);
+    g_assert_cmpint (run_cli (args, NULL, &err), ==, 2);
     g_assert_nonnull (strstr (err, "--output"));
     g_clear_pointer (&err, g_free);
   }
   {
     const char *args[] = { "diagram", "--variant", "raumschach", "--theme", "high-contrast",
                            "--piece-style", "letters", "--dark", "--output", png, NULL };
-    g_assert_cmpint (run_cli (args, &err), ==, 0);
+    g_assert_cmpint (run_cli (args, NULL, &err), ==, 0);
     g_clear_pointer (&err, g_free);
     s = cairo_image_surface_create_from_png (png);
     /* the dark high-contrast background */
@@ -894,20 +875,20 @@ test_cli_diagram (void)
   {
     const char *args[] = { "diagram", "--variant", "raumschach", "--theme", "pink", "--output",
                            png, NULL };
-    g_assert_cmpint (run_cli (args, &err), ==, 2);
+    g_assert_cmpint (run_cli (args, NULL, &err), ==, 2);
     g_assert_nonnull (strstr (err, "pink"));
     g_clear_pointer (&err, g_free);
   }
   {
     const char *args[] = { "diagram", "--variant", "raumschach", "--piece-style", "runes",
                            "--output", png, NULL };
-    g_assert_cmpint (run_cli (args, &err), ==, 2);
+    g_assert_cmpint (run_cli (args, NULL, &err), ==, 2);
     g_assert_nonnull (strstr (err, "runes"));
     g_clear_pointer (&err, g_free);
   }
   {
     const char *args[] = { "diagram", "--variant", "raumschach", "--output", "x.bmp", NULL };
-    g_assert_cmpint (run_cli (args, &err), ==, 1);
+    g_assert_cmpint (run_cli (args, NULL, &err), ==, 1);
     g_assert_nonnull (strstr (err, "x.bmp"));
     g_clear_pointer (&err, g_free);
   }

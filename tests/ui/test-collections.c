@@ -34,14 +34,6 @@ reset_settings (void)
   g_settings_set_strv (settings, "seat-kinds", (const char *[]) { "human", "human", "human", "human", NULL });
 }
 
-static void
-flush_events (void)
-{
-  for (guint i = 0; i < 5; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
-
 /* Runs the main loop until check (data) holds; fails after 60 s. */
 static void
 wait_for (gboolean (*check) (gpointer), gpointer data, const char *what)
@@ -139,7 +131,7 @@ close_all (TesseraWindow *window)
   while ((w = find_toplevel (TS_TYPE_COLLECTION_WINDOW)) != NULL)
     gtk_window_destroy (w);
   gtk_window_destroy (GTK_WINDOW (window));
-  flush_events ();
+  widget_test_flush_events ();
   g_assert_finalize_object (window);
 }
 
@@ -251,7 +243,7 @@ test_filter_enter (void)
   id = ts_collection_item_get_id (row (list, 0));
   g_assert_cmpuint (selected_id (list), ==, id);
   g_signal_emit_by_name (entry, "activate");
-  flush_events ();
+  widget_test_flush_events ();
   {
     guint shown;
 
@@ -325,7 +317,7 @@ test_open_edit_save (void)
   id = ts_collection_item_get_id (row (list, 2));
   ts_collection_window_select (list, id);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (list), "collection.open", NULL));
-  flush_events ();
+  widget_test_flush_events ();
   session = tessera_window_get_session (window);
   g_assert_true (ts_collection_place_get (session, NULL) == ts_collection_window_get_model (list));
   g_assert_null (ts_game_session_get_filename (session));
@@ -340,7 +332,7 @@ test_open_edit_save (void)
   g_assert_true (ts_game_session_is_modified (session));
   g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• edit.tessera, game 3"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  flush_events ();
+  widget_test_flush_events ();
   g_assert_false (ts_game_session_is_modified (session));
   g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "edit.tessera, game 3"));
   {
@@ -410,7 +402,7 @@ test_changed_by_another_program (void)
   }
   g_assert_true (g_file_get_contents (path, &other, NULL, NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  flush_events ();
+  widget_test_flush_events ();
   dialog = NULL;
   {
     GListModel *toplevels = gtk_window_get_toplevels ();
@@ -435,7 +427,7 @@ test_changed_by_another_program (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (list), "collection.reload", NULL));
   g_assert_cmpuint (n_rows (list), ==, 6);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  flush_events ();
+  widget_test_flush_events ();
   g_assert_false (ts_game_session_is_modified (session));
   {
     g_autoptr (TsCollection) c = ts_collection_load (path, NULL);
@@ -573,7 +565,7 @@ test_problem_set (void)
     tessera_window_open_file (window, file);
   }
   wait_for (session_ready, window, "the file");
-  flush_events ();
+  widget_test_flush_events ();
   g_assert_null (find_toplevel (TS_TYPE_COLLECTION_WINDOW));
   {
     g_autoptr (GPtrArray) sets = NULL;
@@ -762,7 +754,7 @@ test_tree (void)
   ts_opening_tree_view_play (view, own);
   g_assert_true (ts_game_current (ts_game_session_get_game (session)) == first);
   g_assert_false (ts_game_session_is_modified (session));
-  flush_events ();
+  widget_test_flush_events ();
   assert_shows_query (view, tree, session);
 
   /* A new game, the collection chosen for its tree. */
@@ -778,7 +770,7 @@ test_tree (void)
       assert_shows_query (view, tree, session);
       g_assert_cmpuint (ts_opening_tree_view_get_moves (view)->len, >, 0);
       ts_opening_tree_view_play (view, 0);
-      flush_events ();
+      widget_test_flush_events ();
       g_assert_cmpuint (ts_position_ply (ts_game_session_get_position (session)), ==, before + 1);
     }
   g_assert_true (ts_game_session_is_modified (session));
@@ -791,7 +783,7 @@ test_tree (void)
     guint before;
 
     gtk_widget_activate_action (GTK_WIDGET (window), "win.go-start", NULL);
-    flush_events ();
+    widget_test_flush_events ();
     before = games_shown (first_view);
     g_assert_cmpuint (before, >, 0);
     g_usleep (20000);
@@ -801,7 +793,7 @@ test_tree (void)
     wait_for (counts_one_more, (gpointer[]) { first_view, GUINT_TO_POINTER (before) }, "the tree built again");
   }
   gtk_window_destroy (GTK_WINDOW (fresh));
-  flush_events ();
+  widget_test_flush_events ();
   g_assert_finalize_object (fresh);
   close_all (window);
 }

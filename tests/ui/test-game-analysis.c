@@ -12,6 +12,7 @@
 #include "records/nag.h"
 #include "tessera-window.h"
 #include "widget-test.h"
+#include "window-test.h"
 
 #define BLUNDER_PLY 11   /* 6. QBb3?? in raumschach-blunder.pgn, as a graph ply */
 
@@ -302,9 +303,7 @@ test_window_four_players (void)
   TsAnnotateOptions options;
   TsGame *game;
 
-  ts_session_setup_init (&setup);
-  for (guint i = 0; i < TS_MAX_SEATS; i++)
-    setup.kind[i] = TS_SEAT_HUMAN;
+  window_test_all_humans (&setup);
   tessera_window_new_game (window, "cubic8-4p", &setup);
   gtk_window_present (GTK_WINDOW (window));
   analysis = analysis_of (window);

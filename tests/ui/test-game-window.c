@@ -21,6 +21,7 @@
 #include "rules/variant.h"
 #include "tessera-window.h"
 #include "widget-test.h"
+#include "window-test.h"
 #include "../sanitized.h"
 
 #define PLIES 4
@@ -31,32 +32,6 @@ reset_settings (void)
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
 
   widget_test_reset_settings (settings);
-}
-
-static void
-all_humans (TsSessionSetup *setup)
-{
-  ts_session_setup_init (setup);
-  for (guint i = 0; i < TS_MAX_SEATS; i++)
-    setup->kind[i] = TS_SEAT_HUMAN;
-}
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop for ms milliseconds. */
-static void
-run_for (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
 }
 
 static TesseraWindow *
@@ -74,7 +49,7 @@ static void
 close_window (TesseraWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  run_for (10);
+  widget_test_run_for (10);
   g_assert_finalize_object (window);
 }
 
@@ -184,7 +159,7 @@ test_play_save_open (gconstpointer data)
   TsSessionSetup setup;
 
   reset_settings ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   window = new_window (v->id, &setup);
   session = tessera_window_get_session (window);
   g_assert_false (ts_game_session_is_modified (session));
@@ -279,7 +254,7 @@ test_move_list_editing (void)
   GtkWidget *w;
 
   reset_settings ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   window = new_window ("raumschach", &setup);
   w = GTK_WIDGET (window);
   session = tessera_window_get_session (window);
@@ -411,7 +386,7 @@ test_drop_from_hand (void)
   guint before;
 
   reset_settings ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   window = new_window ("grossraumschach", &setup);
   session = tessera_window_get_session (window);
   board = TS_BOARD_VIEW (tessera_window_get_board (window));
@@ -695,10 +670,10 @@ measure_stall (const char *variant, guint prefix, guint plies, guint level, Stal
    * game they played on meanwhile could end (or its moves all fall) before the timer's
    * first gap, which then measures nothing. */
   ts_game_session_pause (tessera_window_get_session (s.window));
-  run_for (50);
+  widget_test_run_for (50);
   s.first_ply = ply (s.window);
   id = g_timeout_add_full (G_PRIORITY_HIGH, STALL_PERIOD_MS, stall_tick, &s, NULL);
-  run_for (3 * STALL_PERIOD_MS);
+  widget_test_run_for (3 * STALL_PERIOD_MS);
   g_assert_cmpuint (ply (s.window), ==, s.first_ply);
   ts_game_session_go_end (tessera_window_get_session (s.window));   /* the computers go on */
   deadline = g_get_monotonic_time () + 180 * G_USEC_PER_SEC;
@@ -710,7 +685,7 @@ measure_stall (const char *variant, guint prefix, guint plies, guint level, Stal
    * level plays a move in a few ms: the 100 ms let it play a score more than sampled) */
   ts_game_session_pause (tessera_window_get_session (s.window));
   s.paused = TRUE;
-  run_for (100);
+  widget_test_run_for (100);
   g_source_remove (id);
   if (ts_game_session_is_over (tessera_window_get_session (s.window)))
     g_test_message ("%s: the game ended at ply %u: %s", variant, ply (s.window),
@@ -780,7 +755,7 @@ test_pause_before_start (void)
   session = tessera_window_get_session (window);
   ts_game_session_pause (session);
   gtk_window_present (GTK_WINDOW (window));
-  run_for (300);
+  widget_test_run_for (300);
   g_assert_cmpuint (ply (window), ==, 0);
   g_assert_false (ts_game_session_is_thinking (session));
   ts_game_session_go_end (session);
@@ -901,7 +876,7 @@ test_four_player_flag (gconstpointer data)
   TsGameNode *node;
 
   reset_settings ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   setup.base_ms = 300;
   window = new_window (id, &setup);
   session = tessera_window_get_session (window);
@@ -998,9 +973,9 @@ test_hint (void)
   gint64 deadline;
 
   reset_settings ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   window = new_window ("raumschach", &setup);
-  g_signal_connect_swapped (tessera_window_get_session (window), "hint", G_CALLBACK (timeout_cb), &got);
+  g_signal_connect_swapped (tessera_window_get_session (window), "hint", G_CALLBACK (widget_test_timeout_cb), &got);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
   deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
   while (!got && g_get_monotonic_time () < deadline)
@@ -1008,7 +983,7 @@ test_hint (void)
   g_assert_true (got);
   g_assert_cmpuint (ply (window), ==, 0);   /* a hint does not move */
   /* The session keeps its engine (its transposition table) for the next search. */
-  run_for (100);
+  widget_test_run_for (100);
   g_assert_cmpuint (ts_engine_n_alive (), ==, 1);
   close_window (window);
 }
@@ -1025,7 +1000,7 @@ test_draw_ends_game (void)
   g_autoptr(GError) error = NULL;
 
   reset_settings ();
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   window = new_window ("raumschach", &setup);
   session = tessera_window_get_session (window);
   for (guint i = 0; i < 8; i++)
@@ -1063,7 +1038,7 @@ test_finished_game_variations (void)
       ts_game_add_move (game, move);
     }
   ts_game_set_field (game, TS_GAME_RESULT, "1-0");
-  all_humans (&setup);
+  window_test_all_humans (&setup);
   session = ts_game_session_new (v, game, &setup);
   ts_game_session_go_end (session);
   g_assert_true (ts_game_session_is_over (session));

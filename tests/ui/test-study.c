@@ -16,6 +16,7 @@
 #include "rules/postext.h"
 #include "tessera-window.h"
 #include "widget-test.h"
+#include "window-test.h"
 
 static void
 run_for (guint ms)
@@ -35,9 +36,7 @@ new_window (const char *variant, gboolean computer_first)
 
   widget_test_reset_settings (settings);
   window = g_object_ref_sink (tessera_window_new (NULL, variant));
-  ts_session_setup_init (&setup);
-  for (guint i = 0; i < TS_MAX_SEATS; i++)
-    setup.kind[i] = TS_SEAT_HUMAN;
+  window_test_all_humans (&setup);
   if (computer_first)
     setup.kind[0] = TS_SEAT_COMPUTER;
   tessera_window_new_game (window, variant, &setup);

@@ -28,14 +28,6 @@ reset_settings (void)
   g_settings_set_strv (settings, "seat-kinds", (const char *[]) { "human", "human", "human", "human", NULL });
 }
 
-static void
-flush_events (void)
-{
-  for (guint i = 0; i < 5; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
-
 static TesseraWindow *
 new_window (GtkApplication *app)
 {
@@ -49,7 +41,7 @@ static void
 close_window (TesseraWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  flush_events ();
+  widget_test_flush_events ();
   g_assert_finalize_object (window);
   window_test_discard_autosaves ();
 }
@@ -114,7 +106,7 @@ answer (TesseraWindow *window, const char *id)
   g_assert_nonnull (dialog);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   adw_message_dialog_response (dialog, id);
-  flush_events ();
+  widget_test_flush_events ();
   g_assert_null (dialog);   /* answered and gone (another may follow) */
 }
 
@@ -128,7 +120,7 @@ ask_for_new_game (TesseraWindow *window)
   dialog = find_toplevel (TS_TYPE_NEW_GAME_DIALOG, GTK_WINDOW (window));
   g_assert_nonnull (dialog);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "new-game.start", NULL);
-  flush_events ();
+  widget_test_flush_events ();
 }
 
 /* New Game with unsaved changes asks Save / Discard / Cancel: Cancel keeps the game,
@@ -224,7 +216,7 @@ test_open_keeps_unsaved (void)
   play_in (window, 3);
   before = ts_game_session_main_line_text (session_of (window));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL);
-  flush_events ();
+  widget_test_flush_events ();
   chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG, NULL);
   g_assert_nonnull (chooser);
   g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, &error));
@@ -235,7 +227,7 @@ test_open_keeps_unsaved (void)
   for (guint i = 0; i < 500 && chooser != NULL && gtk_widget_get_visible (GTK_WIDGET (chooser)); i++)
     {
       gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
-      flush_events ();
+      widget_test_flush_events ();
       g_usleep (10000);
     }
   if (chooser != NULL)
@@ -272,7 +264,7 @@ wait_for_loading (TesseraWindow *window)
   while (tessera_window_is_loading (window))
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (id);
-  flush_events ();
+  widget_test_flush_events ();
   return ticks;
 }
 
@@ -415,7 +407,7 @@ test_open_error_in_background (void)
   /* Stop: no game, no message, at once. */
   tessera_window_open_file (window, big);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-opening", NULL);
-  flush_events ();
+  widget_test_flush_events ();
   g_assert_false (tessera_window_is_loading (window));
   g_assert_null (question_of (window));
   g_clear_pointer (&windows, g_ptr_array_unref);
@@ -474,7 +466,7 @@ test_open_not_a_game (void)
   g_assert_nonnull (question_of (window));
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  flush_events ();
+  widget_test_flush_events ();
   g_object_unref (files[0]);
   g_object_unref (files[1]);
 }
@@ -623,7 +615,7 @@ test_save_errors (void)
   fail_io ("write=ENOSPC@0", autosave_root);
   play_in (window, 2);
   ts_autosave_flush ();
-  flush_events ();
+  widget_test_flush_events ();
   g_clear_pointer (&body, g_free);
   body = take_message (window, "Cannot autosave the game");
   g_assert_nonnull (strstr (body, "game.xml"));
@@ -631,7 +623,7 @@ test_save_errors (void)
   g_assert_nonnull (strstr (body, "save it to keep it"));
   play_in (window, 4);
   ts_autosave_flush ();
-  flush_events ();
+  widget_test_flush_events ();
   g_assert_null (question_of (window));
 
   g_unsetenv ("TS_FAIL_IO");

@@ -24,9 +24,7 @@ new_window (const char *variant)
   TesseraWindow *window = g_object_ref_sink (tessera_window_new (NULL, variant));
   TsSessionSetup setup;
 
-  ts_session_setup_init (&setup);
-  for (guint i = 0; i < TS_MAX_SEATS; i++)
-    setup.kind[i] = TS_SEAT_HUMAN;
+  window_test_all_humans (&setup);
   tessera_window_new_game (window, variant, &setup);
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));

@@ -1,5 +1,6 @@
-/* Helpers shared by the widget tests: finding widgets in a tree, and destroying a window
- * whose widget a worker thread may still hold; the settings back to their defaults. */
+/* Helpers shared by the widget tests: finding widgets in a tree, running the main loop, and
+ * destroying a window whose widget a worker thread may still hold; the settings back to
+ * their defaults. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -40,6 +41,16 @@ widget_test_run_for (guint ms)
   g_timeout_add (ms, widget_test_timeout_cb, &done);
   while (!done)
     g_main_context_iteration (NULL, TRUE);
+}
+
+/* Dispatches what the main loop has pending, in five rounds: a round ends when nothing is
+ * ready, and what it dispatched may make more ready just after. */
+static inline void
+widget_test_flush_events (void)
+{
+  for (guint i = 0; i < 5; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
 }
 
 /* Destroys window and waits (up to 10 s) until widget is finalized: the worker's done

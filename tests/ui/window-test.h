@@ -2,8 +2,18 @@
 #pragma once
 
 #include "autosave-slot.h"
+#include "game-session.h"
 
 G_BEGIN_DECLS
+
+/* A game setup with every seat played by a human: no computer moves meanwhile. */
+static inline void
+window_test_all_humans (TsSessionSetup *setup)
+{
+  ts_session_setup_init (setup);
+  for (guint i = 0; i < TS_MAX_SEATS; i++)
+    setup->kind[i] = TS_SEAT_HUMAN;
+}
 
 /* Forgets every autosave the test left. A window destroyed with unsaved changes keeps
  * its autosave, as a crash does, and the next window would ask whether to restore it:
