@@ -216,6 +216,7 @@ test_progress_throttled_burst (void)
   g_test_message ("%u iterations in %" G_GINT64_FORMAT " ms, %u progress calls", w.depth, elapsed_ms,
                   w.progress);
   g_assert_cmpuint (w.done, ==, 1);
+  g_assert_true (ts_search_is_done (s));
   g_assert_true (w.legal);
   g_assert_cmpuint (w.depth, >=, 100);
   g_assert_cmpuint (w.progress, >=, 1);
