@@ -35,14 +35,31 @@ reset_settings (void)
 }
 
 static TesseraWindow *
-new_window (const char *variant, const TsSessionSetup *setup)
+new_window_full (const char *variant, const TsSessionSetup *setup, gboolean paused)
 {
   TesseraWindow *window = g_object_ref_sink (tessera_window_new (NULL, variant));
 
   tessera_window_new_game (window, variant, setup);
+  if (paused)
+    ts_game_session_pause (tessera_window_get_session (window));
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   return window;
+}
+
+static TesseraWindow *
+new_window (const char *variant, const TsSessionSetup *setup)
+{
+  return new_window_full (variant, setup, FALSE);
+}
+
+/* A window whose computers wait until the test lets them go on (ts_game_session_go_end):
+ * one at a low level moves a few ms after the game starts, often before the window's
+ * first frame is drawn, so a test that looks at the new game first must hold it. */
+static TesseraWindow *
+new_window_paused (const char *variant, const TsSessionSetup *setup)
+{
+  return new_window_full (variant, setup, TRUE);
 }
 
 static void
@@ -601,8 +618,10 @@ computer_window (const char *variant, guint prefix, guint level)
 
   reset_settings ();
   stall_env_setup (&setup, level);
+  /* paused: computers that played on in the new game would modify it, and the restored
+   * game would then go to a window of its own */
   if (prefix == 0)
-    return new_window (variant, &setup);
+    return new_window_paused (variant, &setup);
   /* seed 30: 28 pieces left after 200 plies of Raumschach (seed 7 left 17, and a mate
    * in a few moves: the game could end before the test measured a move) */
   game = ts_game_new_random (ts_variant_lookup (variant), prefix, 0, FALSE, 30);
@@ -618,7 +637,7 @@ computer_window (const char *variant, guint prefix, guint level)
   ts_game_session_write_autosave (session, slot);
   ts_autosave_slot_release (slot);     /* as a window gone */
   ts_game_session_pause (session);
-  window = new_window (variant, &setup);
+  window = new_window_paused (variant, &setup);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.restore-autosave", NULL);
   g_assert_cmpuint (ply (window), ==, prefix);
   return window;
@@ -809,10 +828,11 @@ test_clocks_in_record (void)
   stall_env_setup (&setup, 1);
   setup.base_ms = 60000;
   setup.increment_ms = 1000;
-  window = new_window ("raumschach", &setup);
+  window = new_window_paused ("raumschach", &setup);
   game = ts_game_session_get_game (tessera_window_get_session (window));
   g_assert_cmpstr (ts_game_get_field (game, TS_GAME_TIME_CONTROL), ==, "60+1");
   g_assert_false (ts_game_session_is_modified (tessera_window_get_session (window)));
+  ts_game_session_go_end (tessera_window_get_session (window));   /* the computers play */
   deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
   while (ply (window) < 4 && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
@@ -943,11 +963,14 @@ test_four_player_resign (void)
   reset_settings ();
   stall_env_setup (&setup, 1);
   setup.kind[1] = TS_SEAT_HUMAN;
-  window = new_window ("cubic8-4p", &setup);
+  window = new_window_paused ("cubic8-4p", &setup);
   session = tessera_window_get_session (window);
   game = ts_game_session_get_game (session);
   g_signal_connect_swapped (session, "seat-resigned", G_CALLBACK (count_flag), &resigned);
-  /* seat 0, a computer, is to move: the human (seat 1) resigns now and leaves later */
+  /* seat 0, a computer, is to move and thinks (its move comes through the main loop):
+   * the human (seat 1) resigns now and leaves later */
+  ts_game_session_go_end (session);
+  g_assert_true (ts_game_session_is_thinking (session));
   g_assert_cmpuint (ply (window), ==, 0);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
   g_assert_cmpuint (resigned, ==, 1);

@@ -40,6 +40,9 @@ new_window (const char *variant, gboolean computer_first)
   if (computer_first)
     setup.kind[0] = TS_SEAT_COMPUTER;
   tessera_window_new_game (window, variant, &setup);
+  /* The computer waits: the tests look at the new game, and its first move came only
+   * 70–140 ms after the window's first frame here (level 5). */
+  ts_game_session_pause (tessera_window_get_session (window));
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   return window;
