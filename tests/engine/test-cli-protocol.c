@@ -389,6 +389,33 @@ test_bad_commands (void)
   send (e, "quit");
 }
 
+/* A sender that does not read while it writes: `cat` echoes a long session, and would
+ * block on its full output while the caller blocked on writing to it (a hang, before
+ * ts_engine_process_send read on while it waited). */
+static void
+test_process_long_send (void)
+{
+  const char *argv[] = { "cat", NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsEngineProcess) e = ts_engine_process_new (argv, &error);
+  g_autoptr (GString) session = g_string_new (NULL);
+  guint n = 20000;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (session, "position variant raumschach startpos moves NCb2 %u\n", i);
+  g_assert_true (ts_engine_process_send_data (e, session->str, session->len, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *line = ts_engine_process_read_line (e, g_get_monotonic_time () + ANSWER_US, &error);
+      g_autofree char *expected = g_strdup_printf ("position variant raumschach startpos moves NCb2 %u", i);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (line, ==, expected);
+    }
+}
+
 /* A Hash bigger than the machine can hold is clamped with a message, not an abort (the
  * engine is made at its size at the next go: a smaller Hash is set before it, so that
  * the test does not fill half the machine's memory). */
@@ -511,6 +538,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/protocol/session-doseki", test_session_doseki);
   g_test_add_func ("/engine/protocol/stop-infinite", test_stop_infinite);
   g_test_add_func ("/engine/protocol/bad-commands", test_bad_commands);
+  g_test_add_func ("/engine/protocol/process-long-send", test_process_long_send);
   g_test_add_func ("/engine/protocol/hash-clamped", test_hash_clamped);
   g_test_add_func ("/engine/protocol/engine-kept", test_engine_kept);
   g_test_add_func ("/engine/protocol/end-of-input", test_end_of_input);
