@@ -444,6 +444,29 @@ static const Command commands[] = {
   { NULL, NULL },
 };
 
+/* A line of the protocol is UTF-8 text. One that is not (a NUL byte, a control
+ * character, bytes that are not UTF-8) is refused whole and not echoed: the answers
+ * would carry its bytes to the program that reads them. */
+static gboolean
+is_text (Server *s, const char *line, gsize length)
+{
+  const char *end;
+
+  if (length > 0 && line[length - 1] == '\n')
+    length--;
+  if (length > 0 && line[length - 1] == '\r')
+    length--;
+  if (g_utf8_validate (line, (gssize) length, &end))
+    for (end = line; end < line + length; end++)
+      if (((guchar) *end < 0x20 && *end != '\t') || *end == 0x7f)
+        break;
+  if (end == line + length)
+    return TRUE;
+  complain (s, _("error: line ignored: byte %u is not text (a NUL, a control character, or not UTF-8)"),
+            (guint) (end - line) + 1);
+  return FALSE;
+}
+
 /* Runs one line; FALSE for quit. */
 static gboolean
 run_line (Server *s, char *line)
@@ -494,14 +517,16 @@ ts_cli_engine (int argc, char **argv)
 
   for (;;)
     {
-      if (getline (&line, &size, stdin) < 0)
+      ssize_t length = getline (&line, &size, stdin);
+
+      if (length < 0)
         {
           /* End of input: a script's last "go" is answered (an infinite one stopped). */
           if (s.thread && !s.job_limits.infinite)
             g_clear_pointer (&s.thread, g_thread_join);
           break;
         }
-      if (!run_line (&s, line))
+      if (is_text (&s, line, (gsize) length) && !run_line (&s, line))
         break;
     }
   stop_search (&s);

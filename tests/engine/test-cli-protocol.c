@@ -389,6 +389,67 @@ test_bad_commands (void)
   send (e, "quit");
 }
 
+/* Sends bytes as they are, a line feed after them. */
+static void
+send_raw (TsEngineProcess *e, const char *data, gsize length)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *escaped = g_strescape (data, NULL);
+
+  g_test_message ("> %s (%zu bytes)", escaped, length);
+  g_assert_true (ts_engine_process_send_data (e, data, length, &error) &&
+                 ts_engine_process_send_data (e, "\n", 1, &error));
+  g_assert_no_error (error);
+}
+
+/* Protocol lines are UTF-8 text: a line with a NUL byte, a control character or bytes
+ * that are not UTF-8 is refused whole (the part before a NUL is not run), and its bytes
+ * are not echoed back; a carriage return before the line feed is allowed. */
+static void
+test_not_text (void)
+{
+  static const struct {
+    const char *data;
+    gsize       length;
+    guint       byte;
+  } bad[] = {
+#define LINE(text, byte) { text, sizeof text - 1, byte }
+    LINE ("go depth 1\0 nodes 5", 11),   /* before the fix: a search */
+    LINE ("goo\xff", 4),                  /* before the fix: echoed as it is */
+    LINE ("go\xc3 depth 1", 3),
+    LINE ("\xef\xbb\xbf\xff", 4),
+    LINE ("position variant raumschach startpos moves NCb2\x1b[2J", 48),
+    LINE ("go depth 1\rnodes 5", 11),
+    LINE ("go depth\x7f 1", 9),
+#undef LINE
+  };
+  g_autoptr (TsEngineProcess) e = start_engine ();
+  g_autoptr (TsPosition) pos = NULL;
+  g_autofree char *best = NULL;
+
+  handshake (e);
+  pos = set_position (e, "variant raumschach startpos");
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *expected = g_strdup_printf ("info string error: line ignored: byte %u is not text",
+                                                   bad[i].byte);
+      g_autofree char *ready = NULL;
+
+      send_raw (e, bad[i].data, bad[i].length);
+      send (e, "isready");
+      ready = expect (e, "readyok", before);
+      g_assert_cmpuint (before->len, ==, 1);
+      g_assert_true (g_utf8_validate (before->pdata[0], -1, NULL));
+      g_assert_true (g_str_has_prefix (before->pdata[0], expected));
+    }
+  send_raw (e, "uci\r", 4);
+  g_free (expect (e, "uciok", NULL));
+  /* The refused position left the one before. */
+  best = go (e, pos, "depth 1", NULL, 1);
+  send (e, "quit");
+}
+
 /* A sender that does not read while it writes: `cat` echoes a long session, and would
  * block on its full output while the caller blocked on writing to it (a hang, before
  * ts_engine_process_send read on while it waited). */
@@ -538,6 +599,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/protocol/session-doseki", test_session_doseki);
   g_test_add_func ("/engine/protocol/stop-infinite", test_stop_infinite);
   g_test_add_func ("/engine/protocol/bad-commands", test_bad_commands);
+  g_test_add_func ("/engine/protocol/not-text", test_not_text);
   g_test_add_func ("/engine/protocol/process-long-send", test_process_long_send);
   g_test_add_func ("/engine/protocol/hash-clamped", test_hash_clamped);
   g_test_add_func ("/engine/protocol/engine-kept", test_engine_kept);
