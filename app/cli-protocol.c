@@ -338,8 +338,6 @@ parse_go (Server *s, char **words, TsSearchLimits *limits)
       gint64 n;
       int seat;
 
-      if (!*w)
-        continue;
       if (strcmp (w, "infinite") == 0)
         {
           limits->infinite = TRUE;
@@ -393,10 +391,23 @@ parse_go (Server *s, char **words, TsSearchLimits *limits)
   return TRUE;
 }
 
+/* The words of text, split at runs of spaces and tabs. */
+static GStrv
+split_words (const char *text)
+{
+  g_auto (GStrv) parts = g_strsplit_set (text, " \t", -1);
+  g_autoptr (GStrvBuilder) words = g_strv_builder_new ();
+
+  for (guint i = 0; parts[i]; i++)
+    if (*parts[i])
+      g_strv_builder_add (words, parts[i]);
+  return g_strv_builder_end (words);
+}
+
 static void
 cmd_go (Server *s, const char *args)
 {
-  g_auto (GStrv) words = g_strsplit_set (args, " \t", -1);
+  g_auto (GStrv) words = split_words (args);
   TsSearchLimits limits;
 
   if (!need_idle (s, "go"))

@@ -450,6 +450,25 @@ test_not_text (void)
   send (e, "quit");
 }
 
+/* Words are separated by runs of spaces and tabs, as in UCI (in go, a second space used
+ * to make an empty value: "depth takes a whole number from 1 to 128, not “”"). */
+static void
+test_spaces (void)
+{
+  g_autoptr (TsEngineProcess) e = start_engine ();
+  g_autoptr (TsPosition) pos = NULL;
+  g_autofree char *first = NULL, *best = NULL;
+
+  handshake (e);
+  pos = set_position (e, " variant  raumschach\tstartpos  moves  NCb2 \t");
+  send (e, "go  depth \t 1 ");
+  first = expect (e, "info", NULL);
+  g_assert_true (g_str_has_prefix (first, "info depth 1 "));
+  assert_pv_legal (pos, first);
+  best = expect (e, "bestmove", NULL);
+  send (e, "quit");
+}
+
 /* A sender that does not read while it writes: `cat` echoes a long session, and would
  * block on its full output while the caller blocked on writing to it (a hang, before
  * ts_engine_process_send read on while it waited). */
@@ -600,6 +619,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/protocol/stop-infinite", test_stop_infinite);
   g_test_add_func ("/engine/protocol/bad-commands", test_bad_commands);
   g_test_add_func ("/engine/protocol/not-text", test_not_text);
+  g_test_add_func ("/engine/protocol/spaces", test_spaces);
   g_test_add_func ("/engine/protocol/process-long-send", test_process_long_send);
   g_test_add_func ("/engine/protocol/hash-clamped", test_hash_clamped);
   g_test_add_func ("/engine/protocol/engine-kept", test_engine_kept);
