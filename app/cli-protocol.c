@@ -158,8 +158,9 @@ search_thread (gpointer data)
   ts_search_info_clear (&info);
 
   g_mutex_lock (&s->lock);
-  /* "go infinite": the answer waits for stop, as UCI asks. */
-  while (found && s->job_limits.infinite && !g_atomic_int_get (&s->stop))
+  /* "go infinite": the answer waits for stop, as UCI asks (a finished game's too: a GUI
+   * that analyses sends stop, and takes a bestmove before it for the next search's). */
+  while (s->job_limits.infinite && !g_atomic_int_get (&s->stop))
     g_cond_wait (&s->stopped, &s->lock);
   g_atomic_int_set (&s->searching, 0);   /* before the answer: a go right after it is taken */
   printf ("bestmove %s\n", best ? best : "(none)");

@@ -289,6 +289,45 @@ test_session_doseki (void)
   send (e, "quit");
 }
 
+/* A finished game (mated): "go infinite" says so at once, and its bestmove (none) waits
+ * for stop as any infinite search's (it came at once, and a GUI's stop found no search). */
+static void
+stop_infinite_finished (TsEngineProcess *e)
+{
+  g_autoptr (TsPosition) mated = ts_position_from_text ("raumschach w:KAc5,QEb5,REc1,UBe1 b:KAa5 turn=w", NULL);
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *text = NULL, *command = NULL, *said = NULL, *ready = NULL, *none = NULL;
+  TsMoveList l;
+  TsResult r = { 0 };
+
+  g_assert_nonnull (mated);
+  ts_move_list_init (&l);
+  ts_position_generate_legal (mated, &l);
+  for (guint i = 0; i < l.n && r.kind == TS_RESULT_NONE; i++)
+    {
+      TsUndo undo;
+      ts_position_make (mated, l.moves[i], &undo);
+      ts_position_result (mated, &r);
+      if (r.kind == TS_RESULT_NONE)
+        ts_position_unmake (mated, &undo);
+    }
+  ts_move_list_clear (&l);
+  g_assert_cmpint (r.kind, ==, TS_RESULT_WIN);
+  text = ts_position_to_text (mated);
+  command = g_strconcat ("position text ", text, NULL);
+  send (e, command);
+  send (e, "go infinite");
+  said = expect (e, "info", NULL);
+  g_assert_true (g_str_has_prefix (said, "info string no move"));
+  g_usleep (100 * 1000);
+  send (e, "isready");
+  ready = expect (e, "readyok", lines);
+  g_assert_cmpuint (lines->len, ==, 0);
+  send (e, "stop");
+  none = expect (e, "bestmove", NULL);
+  g_assert_cmpstr (none, ==, "bestmove (none)");
+}
+
 static void
 test_stop_infinite (void)
 {
@@ -325,6 +364,7 @@ test_stop_infinite (void)
   send (e, "stop");
   send (e, "isready");
   g_free (expect (e, "readyok", NULL));
+  stop_infinite_finished (e);
   send (e, "quit");
 }
 
