@@ -43,10 +43,8 @@ san_of (const TsPosition *start, const TsMove *moves, guint n)
 GPtrArray *
 ts_openings_load (const char *filename, const TsVariant *v, GError **error)
 {
-  g_autoptr (GPtrArray) openings = g_ptr_array_new_with_free_func ((GDestroyNotify) ts_opening_free);
   g_autoptr (GError) local = NULL;
   g_autofree char *data = NULL;
-  g_auto (GStrv) lines = NULL;
   gsize length;
 
   if (!g_file_get_contents (filename, &data, &length, &local))
@@ -54,7 +52,18 @@ ts_openings_load (const char *filename, const TsVariant *v, GError **error)
       g_set_error (error, TS_PROTOCOL_ERROR, TS_PROTOCOL_ERROR_SYNTAX, "%s", local->message);
       return NULL;
     }
-  if (length > MAX_FILE_SIZE || strlen (data) != length || !g_utf8_validate (data, -1, NULL))
+  return ts_openings_parse (data, length, filename, v, error);
+}
+
+GPtrArray *
+ts_openings_parse (const char *data, gsize length, const char *filename, const TsVariant *v,
+                   GError **error)
+{
+  g_autoptr (GPtrArray) openings = g_ptr_array_new_with_free_func ((GDestroyNotify) ts_opening_free);
+  g_autoptr (GError) local = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  if (length > MAX_FILE_SIZE || strnlen (data, length) != length || !g_utf8_validate (data, length, NULL))
     {
       g_set_error (error, TS_PROTOCOL_ERROR, TS_PROTOCOL_ERROR_SYNTAX,
                    _("%s: not an openings file (binary, not UTF-8, or over 16 MiB)"), filename);
