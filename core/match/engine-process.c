@@ -254,6 +254,47 @@ ts_engine_process_wait_for (TsEngineProcess *e, const char *word, gint64 deadlin
     }
 }
 
+static void
+on_exited (GObject *process, GAsyncResult *result, gpointer data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (process), result, NULL);
+  *(gboolean *) data = TRUE;
+}
+
+gboolean
+ts_engine_process_wait_exit (TsEngineProcess *e, gint64 deadline_us, int *wait_status)
+{
+  gboolean exited = FALSE;
+
+  g_output_stream_close (e->in, NULL, NULL);
+  g_main_context_push_thread_default (e->context);
+  g_subprocess_wait_async (e->process, NULL, on_exited, &exited);
+  g_main_context_pop_thread_default (e->context);
+  /* Its output is read on meanwhile: an engine blocked on a full pipe would never exit. */
+  while (!exited && g_get_monotonic_time () < deadline_us)
+    {
+      drain_stderr (e);
+      drain (e->out, e->pending, &e->out_closed);
+      if (e->out_closed && e->err_closed)
+        {
+          GSource *timeout = g_timeout_source_new (10);
+          gboolean fired = FALSE;
+
+          g_source_set_callback (timeout, wake, &fired, NULL);
+          g_source_attach (timeout, e->context);
+          g_main_context_iteration (e->context, TRUE);
+          g_source_destroy (timeout);
+          g_source_unref (timeout);
+        }
+      else
+        wait_ready (e, MIN (deadline_us, g_get_monotonic_time () + 10000), FALSE);
+    }
+  if (!exited)
+    return FALSE;
+  *wait_status = g_subprocess_get_status (e->process);
+  return TRUE;
+}
+
 const char *
 ts_engine_process_stderr_tail (TsEngineProcess *e)
 {

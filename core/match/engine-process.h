@@ -43,6 +43,12 @@ char            *ts_engine_process_wait_for   (TsEngineProcess   *engine,
                                                                          gpointer    data),
                                                gpointer           data,
                                                GError           **error);
+/* Closes the engine's input (its end of input) and waits until deadline_us for it to
+ * exit: TRUE and its wait status (as waitpid gives it) if it did. What it writes
+ * meanwhile is kept for read_line. */
+gboolean         ts_engine_process_wait_exit  (TsEngineProcess   *engine,
+                                               gint64             deadline_us,
+                                               int               *wait_status);
 /* The last KiB the engine wrote to its standard error ("" if nothing). */
 const char      *ts_engine_process_stderr_tail (TsEngineProcess  *engine);
 /* Sends "quit", waits up to grace_ms for the engine to exit, kills it if it has not,
