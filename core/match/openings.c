@@ -74,6 +74,7 @@ ts_openings_parse (const char *data, gsize length, const char *filename, const T
     {
       const char *line = g_strstrip (lines[i]);
       TsProtocolPosition parsed;
+      TsResult result;
       TsOpening *o;
 
       if (!*line || *line == '#')
@@ -87,6 +88,16 @@ ts_openings_parse (const char *data, gsize length, const char *filename, const T
         {
           ts_protocol_position_clear (&parsed);
           continue;
+        }
+      /* A game decided by its opening would count in the match as if played. */
+      ts_position_result (parsed.current, &result);
+      if (result.kind != TS_RESULT_NONE)
+        {
+          g_set_error (error, TS_PROTOCOL_ERROR, TS_PROTOCOL_ERROR_POSITION,
+                       _("%s:%u: the game is over there (%s): not an opening"), filename, i + 1,
+                       _(result.reason));
+          ts_protocol_position_clear (&parsed);
+          return NULL;
         }
       o = g_new0 (TsOpening, 1);
       o->san = san_of (parsed.start, (const TsMove *) parsed.moves->data, parsed.moves->len);
