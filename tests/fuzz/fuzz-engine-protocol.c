@@ -126,12 +126,11 @@ check_bestmove (Run *r, const char *move)
     return;
   if (strcmp (move, "(none)") == 0)
     {
-      TsMoveList l;
-      ts_move_list_init (&l);
-      ts_position_generate_legal (r->search_pos, &l);
-      if (l.n > 0)
-        fail (r, "protocol", "bestmove (none) with %u legal moves", l.n);
-      ts_move_list_clear (&l);
+      TsResult result;
+      /* A game drawn by rule is over with legal moves left. */
+      ts_position_result (r->search_pos, &result);
+      if (result.kind == TS_RESULT_NONE)
+        fail (r, "protocol", "bestmove (none) in a game that is not over");
     }
   else if ((bad = illegal_move (r->search_pos, move)))
     fail (r, "illegal", "bestmove “%s” is not legal", move);
@@ -151,7 +150,7 @@ check_line (const char *line, gpointer data)
       return;
     }
   for (const char *p = line; *p; p++)
-    if ((guchar) *p < 0x20 || *p == 0x7f)
+    if (((guchar) *p < 0x20 && *p != '\t') || *p == 0x7f)
       {
         fail (r, "output", "a control character (%#x) in “%s”", (guchar) *p, line);
         return;
