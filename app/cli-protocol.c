@@ -158,8 +158,9 @@ search_thread (gpointer data)
   ts_search_info_clear (&info);
 
   g_mutex_lock (&s->lock);
-  /* "go infinite": the answer waits for stop, as UCI asks. */
-  while (found && s->job_limits.infinite && !g_atomic_int_get (&s->stop))
+  /* "go infinite": the answer waits for stop, as UCI asks (a finished game's too: a GUI
+   * that analyses sends stop, and takes a bestmove before it for the next search's). */
+  while (s->job_limits.infinite && !g_atomic_int_get (&s->stop))
     g_cond_wait (&s->stopped, &s->lock);
   g_atomic_int_set (&s->searching, 0);   /* before the answer: a go right after it is taken */
   printf ("bestmove %s\n", best ? best : "(none)");
@@ -338,8 +339,6 @@ parse_go (Server *s, char **words, TsSearchLimits *limits)
       gint64 n;
       int seat;
 
-      if (!*w)
-        continue;
       if (strcmp (w, "infinite") == 0)
         {
           limits->infinite = TRUE;
@@ -393,10 +392,23 @@ parse_go (Server *s, char **words, TsSearchLimits *limits)
   return TRUE;
 }
 
+/* The words of text, split at runs of spaces and tabs. */
+static GStrv
+split_words (const char *text)
+{
+  g_auto (GStrv) parts = g_strsplit_set (text, " \t", -1);
+  g_autoptr (GStrvBuilder) words = g_strv_builder_new ();
+
+  for (guint i = 0; parts[i]; i++)
+    if (*parts[i])
+      g_strv_builder_add (words, parts[i]);
+  return g_strv_builder_end (words);
+}
+
 static void
 cmd_go (Server *s, const char *args)
 {
-  g_auto (GStrv) words = g_strsplit_set (args, " \t", -1);
+  g_auto (GStrv) words = split_words (args);
   TsSearchLimits limits;
 
   if (!need_idle (s, "go"))
@@ -443,6 +455,29 @@ static const Command commands[] = {
   { "stop", cmd_stop },
   { NULL, NULL },
 };
+
+/* A line of the protocol is UTF-8 text. One that is not (a NUL byte, a control
+ * character, bytes that are not UTF-8) is refused whole and not echoed: the answers
+ * would carry its bytes to the program that reads them. */
+static gboolean
+is_text (Server *s, const char *line, gsize length)
+{
+  const char *end;
+
+  if (length > 0 && line[length - 1] == '\n')
+    length--;
+  if (length > 0 && line[length - 1] == '\r')
+    length--;
+  if (g_utf8_validate (line, (gssize) length, &end))
+    for (end = line; end < line + length; end++)
+      if (((guchar) *end < 0x20 && *end != '\t') || *end == 0x7f)
+        break;
+  if (end == line + length)
+    return TRUE;
+  complain (s, _("error: line ignored: byte %u is not text (a NUL, a control character, or not UTF-8)"),
+            (guint) (end - line) + 1);
+  return FALSE;
+}
 
 /* Runs one line; FALSE for quit. */
 static gboolean
@@ -494,14 +529,16 @@ ts_cli_engine (int argc, char **argv)
 
   for (;;)
     {
-      if (getline (&line, &size, stdin) < 0)
+      ssize_t length = getline (&line, &size, stdin);
+
+      if (length < 0)
         {
           /* End of input: a script's last "go" is answered (an infinite one stopped). */
           if (s.thread && !s.job_limits.infinite)
             g_clear_pointer (&s.thread, g_thread_join);
           break;
         }
-      if (!run_line (&s, line))
+      if (is_text (&s, line, (gsize) length) && !run_line (&s, line))
         break;
     }
   stop_search (&s);

@@ -178,7 +178,10 @@ dk_make (TsPosition *p, TsMove m, TsUndo *u)
         }
       set_outside (p, side, p->st.hand[side][0] + dk_promotions (t, m.shape, a, b, side));
     }
-  p->st.halfmove = captured ? 0 : p->st.halfmove + 1;
+  if (captured)
+    p->st.halfmove = 0;
+  else
+    ts_position_tick_halfmove (p);
   p->st.hash ^= r->zobrist_side[side] ^ r->zobrist_side[1 - side];
   p->st.side = (guint8) (1 - side);
   p->ply++;

@@ -629,6 +629,10 @@ search_root (TsEngine *e, int depth, int alpha, int beta, guint first)
   return best;
 }
 
+/* A clock beyond this (35 years) counts as this much: the budget is worked out in
+ * microseconds, which must not overflow (a larger clock once gave a millisecond). */
+#define MAX_CLOCK_MS ((gint64) 1 << 40)
+
 static void
 setup_time (TsEngine *e)
 {
@@ -643,7 +647,8 @@ setup_time (TsEngine *e)
     }
   else if (stm < 4 && l->time_left_ms[stm] >= 0)
     {
-      gint64 left = l->time_left_ms[stm], inc = MAX (l->increment_ms[stm], 0);
+      gint64 left = MIN (l->time_left_ms[stm], MAX_CLOCK_MS);
+      gint64 inc = CLAMP (l->increment_ms[stm], 0, MAX_CLOCK_MS);
       gint64 budget = left / (e->variant->n_seats > 2 ? 40 : 30) + inc * 3 / 4;
       budget = MIN (budget, left / 3);
       hard = MIN (left / 3, budget * 4) * 1000;

@@ -4,10 +4,12 @@
 #include "match/engine-process.h"
 
 #include <glib/gi18n.h>
+#include <limits.h>
 #include <signal.h>
 #include <string.h>
 
 #define STDERR_TAIL 1024
+#define SEND_TIMEOUT_US (30 * G_USEC_PER_SEC)
 
 struct _TsEngineProcess {
   GSubprocess          *process;
@@ -40,15 +42,6 @@ ts_engine_process_new (const char *const *argv, GError **error)
   e->pending = g_string_new (NULL);
   e->err_tail = g_string_new (NULL);
   return e;
-}
-
-gboolean
-ts_engine_process_send (TsEngineProcess *e, const char *line, GError **error)
-{
-  g_autofree char *data = g_strconcat (line, "\n", NULL);
-
-  return g_output_stream_write_all (e->in, data, strlen (data), NULL, NULL, error) &&
-         g_output_stream_flush (e->in, NULL, error);
 }
 
 /* Reads what a stream has without waiting: FALSE if nothing was there. */
@@ -102,14 +95,15 @@ add_source (GMainContext *context, GSource *source)
   return source;
 }
 
-/* Blocks until either stream has data (or closes) or the deadline passes. Attaching a
- * source that polls a descriptor wakes the context up, so the first iteration may
- * return without anything ready: iterate until a source has fired (one iteration used
- * to be all, and the runner spun at half a CPU while an engine thought). */
+/* Blocks until either stream has data (or closes), or the engine's input takes more
+ * (if writable), or the deadline passes. Attaching a source that polls a descriptor
+ * wakes the context up, so the first iteration may return without anything ready:
+ * iterate until a source has fired (one iteration used to be all, and the runner spun
+ * at half a CPU while an engine thought). */
 static void
-wait_readable (TsEngineProcess *e, gint64 deadline_us)
+wait_ready (TsEngineProcess *e, gint64 deadline_us, gboolean writable)
 {
-  GSource *sources[3] = { NULL, NULL, NULL };
+  GSource *sources[4] = { NULL, NULL, NULL, NULL };
   gboolean timed_out = FALSE, ready = FALSE;
 
   if (!e->out_closed)
@@ -124,6 +118,12 @@ wait_readable (TsEngineProcess *e, gint64 deadline_us)
       g_source_set_callback (sources[1], (GSourceFunc) (void (*) (void)) readable, &ready, NULL);
       add_source (e->context, sources[1]);
     }
+  if (writable)
+    {
+      sources[3] = g_pollable_output_stream_create_source (G_POLLABLE_OUTPUT_STREAM (e->in), NULL);
+      g_source_set_callback (sources[3], (GSourceFunc) (void (*) (void)) readable, &ready, NULL);
+      add_source (e->context, sources[3]);
+    }
   if (deadline_us > 0)
     {
       gint64 left = deadline_us - g_get_monotonic_time ();
@@ -136,7 +136,7 @@ wait_readable (TsEngineProcess *e, gint64 deadline_us)
           add_source (e->context, sources[2]);
         }
     }
-  while (!timed_out && !ready && (sources[0] || sources[1] || sources[2]))
+  while (!timed_out && !ready && (sources[0] || sources[1] || sources[2] || sources[3]))
     g_main_context_iteration (e->context, TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
     if (sources[i])
@@ -144,6 +144,53 @@ wait_readable (TsEngineProcess *e, gint64 deadline_us)
         g_source_destroy (sources[i]);
         g_source_unref (sources[i]);
       }
+}
+
+/* Writes without blocking, reading the engine's output meanwhile (into pending): an
+ * engine blocked on writing its answers reads no more, and both would wait for ever
+ * (a client that sent a long session without reading, or an engine that does not read
+ * at all, hung the caller). */
+gboolean
+ts_engine_process_send_data (TsEngineProcess *e, const char *data, gsize length, GError **error)
+{
+  GPollableOutputStream *in = G_POLLABLE_OUTPUT_STREAM (e->in);
+  gint64 deadline = g_get_monotonic_time () + SEND_TIMEOUT_US;
+
+  while (length > 0)
+    {
+      g_autoptr (GError) local = NULL;
+      /* The pipe is in blocking mode: when it is writable, PIPE_BUF bytes go at once. */
+      gssize n = g_pollable_output_stream_write_nonblocking (in, data, MIN (length, PIPE_BUF), NULL, &local);
+
+      if (n < 0 && !g_error_matches (local, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      if (n > 0)
+        {
+          data += n;
+          length -= (gsize) n;
+          continue;
+        }
+      if (g_get_monotonic_time () >= deadline)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT, _("the engine does not read its input"));
+          return FALSE;
+        }
+      drain_stderr (e);
+      drain (e->out, e->pending, &e->out_closed);
+      wait_ready (e, deadline, TRUE);
+    }
+  return TRUE;
+}
+
+gboolean
+ts_engine_process_send (TsEngineProcess *e, const char *line, GError **error)
+{
+  g_autofree char *data = g_strconcat (line, "\n", NULL);
+
+  return ts_engine_process_send_data (e, data, strlen (data), error);
 }
 
 char *
@@ -179,7 +226,7 @@ ts_engine_process_read_line (TsEngineProcess *e, gint64 deadline_us, GError **er
           g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT, _("the engine did not answer in time"));
           return NULL;
         }
-      wait_readable (e, deadline_us);
+      wait_ready (e, deadline_us, FALSE);
     }
 }
 
@@ -207,6 +254,47 @@ ts_engine_process_wait_for (TsEngineProcess *e, const char *word, gint64 deadlin
     }
 }
 
+static void
+on_exited (GObject *process, GAsyncResult *result, gpointer data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (process), result, NULL);
+  *(gboolean *) data = TRUE;
+}
+
+gboolean
+ts_engine_process_wait_exit (TsEngineProcess *e, gint64 deadline_us, int *wait_status)
+{
+  gboolean exited = FALSE;
+
+  g_output_stream_close (e->in, NULL, NULL);
+  g_main_context_push_thread_default (e->context);
+  g_subprocess_wait_async (e->process, NULL, on_exited, &exited);
+  g_main_context_pop_thread_default (e->context);
+  /* Its output is read on meanwhile: an engine blocked on a full pipe would never exit. */
+  while (!exited && g_get_monotonic_time () < deadline_us)
+    {
+      drain_stderr (e);
+      drain (e->out, e->pending, &e->out_closed);
+      if (e->out_closed && e->err_closed)
+        {
+          GSource *timeout = g_timeout_source_new (10);
+          gboolean fired = FALSE;
+
+          g_source_set_callback (timeout, wake, &fired, NULL);
+          g_source_attach (timeout, e->context);
+          g_main_context_iteration (e->context, TRUE);
+          g_source_destroy (timeout);
+          g_source_unref (timeout);
+        }
+      else
+        wait_ready (e, MIN (deadline_us, g_get_monotonic_time () + 10000), FALSE);
+    }
+  if (!exited)
+    return FALSE;
+  *wait_status = g_subprocess_get_status (e->process);
+  return TRUE;
+}
+
 const char *
 ts_engine_process_stderr_tail (TsEngineProcess *e)
 {
@@ -231,7 +319,7 @@ ts_engine_process_close (TsEngineProcess *e, guint grace_ms)
       g_string_truncate (e->pending, 0);
       drain_stderr (e);
       if (!drain (e->out, e->pending, &e->out_closed))
-        wait_readable (e, deadline);
+        wait_ready (e, deadline, FALSE);
     }
   if (!e->out_closed)
     g_subprocess_force_exit (e->process);

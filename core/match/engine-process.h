@@ -16,9 +16,17 @@ typedef struct _TsEngineProcess TsEngineProcess;
  * caller. */
 TsEngineProcess *ts_engine_process_new        (const char *const *argv,
                                                GError           **error);
-/* Writes line and a line feed; FALSE if the engine is gone. */
+/* Writes line and a line feed; FALSE if the engine is gone, or has not taken it in
+ * 30 s. What the engine writes meanwhile is read on (and kept for read_line), so that
+ * an engine blocked on its output does not block the caller. */
 gboolean         ts_engine_process_send       (TsEngineProcess   *engine,
                                                const char        *line,
+                                               GError           **error);
+/* The same for length bytes as they are (a test sends what a well-behaved program would
+ * not). */
+gboolean         ts_engine_process_send_data  (TsEngineProcess   *engine,
+                                               const char        *data,
+                                               gsize              length,
                                                GError           **error);
 /* The next line of its output, without the line end. deadline_us is a monotonic time
  * (g_get_monotonic_time); 0 waits for ever. NULL and G_IO_ERROR_TIMED_OUT when the
@@ -35,6 +43,12 @@ char            *ts_engine_process_wait_for   (TsEngineProcess   *engine,
                                                                          gpointer    data),
                                                gpointer           data,
                                                GError           **error);
+/* Closes the engine's input (its end of input) and waits until deadline_us for it to
+ * exit: TRUE and its wait status (as waitpid gives it) if it did. What it writes
+ * meanwhile is kept for read_line. */
+gboolean         ts_engine_process_wait_exit  (TsEngineProcess   *engine,
+                                               gint64             deadline_us,
+                                               int               *wait_status);
 /* The last KiB the engine wrote to its standard error ("" if nothing). */
 const char      *ts_engine_process_stderr_tail (TsEngineProcess  *engine);
 /* Sends "quit", waits up to grace_ms for the engine to exit, kills it if it has not,

@@ -43,10 +43,8 @@ san_of (const TsPosition *start, const TsMove *moves, guint n)
 GPtrArray *
 ts_openings_load (const char *filename, const TsVariant *v, GError **error)
 {
-  g_autoptr (GPtrArray) openings = g_ptr_array_new_with_free_func ((GDestroyNotify) ts_opening_free);
   g_autoptr (GError) local = NULL;
   g_autofree char *data = NULL;
-  g_auto (GStrv) lines = NULL;
   gsize length;
 
   if (!g_file_get_contents (filename, &data, &length, &local))
@@ -54,7 +52,18 @@ ts_openings_load (const char *filename, const TsVariant *v, GError **error)
       g_set_error (error, TS_PROTOCOL_ERROR, TS_PROTOCOL_ERROR_SYNTAX, "%s", local->message);
       return NULL;
     }
-  if (length > MAX_FILE_SIZE || strlen (data) != length || !g_utf8_validate (data, -1, NULL))
+  return ts_openings_parse (data, length, filename, v, error);
+}
+
+GPtrArray *
+ts_openings_parse (const char *data, gsize length, const char *filename, const TsVariant *v,
+                   GError **error)
+{
+  g_autoptr (GPtrArray) openings = g_ptr_array_new_with_free_func ((GDestroyNotify) ts_opening_free);
+  g_autoptr (GError) local = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  if (length > MAX_FILE_SIZE || strnlen (data, length) != length || !g_utf8_validate (data, length, NULL))
     {
       g_set_error (error, TS_PROTOCOL_ERROR, TS_PROTOCOL_ERROR_SYNTAX,
                    _("%s: not an openings file (binary, not UTF-8, or over 16 MiB)"), filename);
@@ -65,6 +74,7 @@ ts_openings_load (const char *filename, const TsVariant *v, GError **error)
     {
       const char *line = g_strstrip (lines[i]);
       TsProtocolPosition parsed;
+      TsResult result;
       TsOpening *o;
 
       if (!*line || *line == '#')
@@ -78,6 +88,16 @@ ts_openings_load (const char *filename, const TsVariant *v, GError **error)
         {
           ts_protocol_position_clear (&parsed);
           continue;
+        }
+      /* A game decided by its opening would count in the match as if played. */
+      ts_position_result (parsed.current, &result);
+      if (result.kind != TS_RESULT_NONE)
+        {
+          g_set_error (error, TS_PROTOCOL_ERROR, TS_PROTOCOL_ERROR_POSITION,
+                       _("%s:%u: the game is over there (%s): not an opening"), filename, i + 1,
+                       _(result.reason));
+          ts_protocol_position_clear (&parsed);
+          return NULL;
         }
       o = g_new0 (TsOpening, 1);
       o->san = san_of (parsed.start, (const TsMove *) parsed.moves->data, parsed.moves->len);

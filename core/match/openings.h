@@ -32,6 +32,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsOpening, ts_opening_free)
 GPtrArray *ts_openings_load     (const char      *filename,
                                  const TsVariant *v,
                                  GError         **error);
+/* The same for a file's contents: length bytes of data (with a NUL after them); filename
+ * names it in messages. */
+GPtrArray *ts_openings_parse    (const char      *data,
+                                 gsize            length,
+                                 const char      *filename,
+                                 const TsVariant *v,
+                                 GError         **error);
 
 typedef struct {
   guint   min_plies, max_plies;   /* the length of each opening, drawn uniformly */

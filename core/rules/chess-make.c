@@ -163,7 +163,7 @@ ts_chess_make_null (TsPosition *p, TsUndo *u)
   u->state = p->st;
   u->n_changes = 0;
   ts_position_history_push (p);
-  p->st.halfmove++;
+  ts_position_tick_halfmove (p);
   if (p->st.ep_cell >= 0)
     {
       p->st.hash ^= r->zobrist_ep[r->to_dense[p->st.ep_cell]];
@@ -185,7 +185,7 @@ make_leave (TsPosition *p, TsUndo *u)
 
   g_return_if_fail (seat >= 0);
   eliminate (p, (guint) seat, u);
-  p->st.halfmove++;
+  ts_position_tick_halfmove (p);
   if (p->st.ep_cell >= 0)
     {
       p->st.hash ^= r->zobrist_ep[r->to_dense[p->st.ep_cell]];
@@ -225,7 +225,7 @@ ts_chess_make (TsPosition *p, TsMove m, TsUndo *u)
   if (captured || (m.flags & TS_MOVE_DROP) || v->piece_types[m.piece].pawn)
     p->st.halfmove = 0;
   else
-    p->st.halfmove++;
+    ts_position_tick_halfmove (p);
   if (captured && v->has_drops)
     {
       guint t = TS_PIECE_TYPE (captured);

@@ -252,6 +252,16 @@ ts_position_put (TsPosition *p,
   ts_position_put_hashed (p, cell, value, TRUE);
 }
 
+/* One more ply without a capture or pawn move. The clock stops at its largest value: a
+ * position text may start it there (halfmove=65535), and a game played on from it must
+ * stay over by the fifty-move rule, not start again from 0. */
+static inline void
+ts_position_tick_halfmove (TsPosition *p)
+{
+  if (p->st.halfmove < G_MAXUINT16)
+    p->st.halfmove++;
+}
+
 void     ts_position_history_push  (TsPosition *p);
 void     ts_position_reset         (TsPosition *p);    /* empty board, default state */
 guint64  ts_position_compute_hash  (const TsPosition *p);

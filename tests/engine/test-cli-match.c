@@ -8,6 +8,7 @@
 
 #include "../cli-test-util.h"
 #include "match/openings.h"
+#include "match/protocol.h"
 #include "records/collection.h"
 #include "records/game.h"
 #include "test-util.h"
@@ -369,6 +370,37 @@ test_openings_files (void)
     }
 }
 
+/* An opening after which the game is over is refused with its line: it used to be played,
+ * and its result counted in the match (a mate, a seat left alone, the fifty-move rule). */
+static void
+test_openings_finished (void)
+{
+  static const struct {
+    const char *variant, *line, *reason;
+  } finished[] = {
+    { "raumschach", "variant raumschach text raumschach w:KAc5,QEb5,REc1,UBe1 b:KAa5 turn=w "
+                    "halfmove=100 ply=0", "fifty-move rule" },
+    { "cubic8-4p", "variant cubic8-4p startpos moves -- -- --", "last army standing" },
+    { "raumschach", "startpos moves NCb2 NCb4 NAb1 NEb5 NCb2 NCb4 NAb1 NEb5",
+      "threefold repetition" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (finished); i++)
+    {
+      g_autofree char *data = g_strdup_printf ("# one good line, then a finished game\n"
+                                               "variant %s startpos\n%s\n", finished[i].variant,
+                                               finished[i].line);
+      g_autofree char *expected = g_strdup_printf ("f:3: the game is over there (%s)", finished[i].reason);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) openings = ts_openings_parse (data, strlen (data), "f",
+                                                          ts_variant_lookup (finished[i].variant), &error);
+
+      g_assert_null (openings);
+      g_assert_error (error, TS_PROTOCOL_ERROR, TS_PROTOCOL_ERROR_POSITION);
+      g_assert_true (g_str_has_prefix (error->message, expected));
+    }
+}
+
 /* tessera-cli openings: the same seed gives the same lines, which read back. */
 static void
 test_openings_command (void)
@@ -425,6 +457,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match/sprt-stop", test_sprt_stop);
   g_test_add_func ("/engine/match/bad-options", test_bad_options);
   g_test_add_func ("/engine/match/openings-files", test_openings_files);
+  g_test_add_func ("/engine/match/openings-finished", test_openings_finished);
   g_test_add_func ("/engine/match/openings-command", test_openings_command);
   if (g_test_slow ())
     g_test_add_func ("/engine/match/long", test_long_match);

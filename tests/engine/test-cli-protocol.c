@@ -289,6 +289,45 @@ test_session_doseki (void)
   send (e, "quit");
 }
 
+/* A finished game (mated): "go infinite" says so at once, and its bestmove (none) waits
+ * for stop as any infinite search's (it came at once, and a GUI's stop found no search). */
+static void
+stop_infinite_finished (TsEngineProcess *e)
+{
+  g_autoptr (TsPosition) mated = ts_position_from_text ("raumschach w:KAc5,QEb5,REc1,UBe1 b:KAa5 turn=w", NULL);
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *text = NULL, *command = NULL, *said = NULL, *ready = NULL, *none = NULL;
+  TsMoveList l;
+  TsResult r = { 0 };
+
+  g_assert_nonnull (mated);
+  ts_move_list_init (&l);
+  ts_position_generate_legal (mated, &l);
+  for (guint i = 0; i < l.n && r.kind == TS_RESULT_NONE; i++)
+    {
+      TsUndo undo;
+      ts_position_make (mated, l.moves[i], &undo);
+      ts_position_result (mated, &r);
+      if (r.kind == TS_RESULT_NONE)
+        ts_position_unmake (mated, &undo);
+    }
+  ts_move_list_clear (&l);
+  g_assert_cmpint (r.kind, ==, TS_RESULT_WIN);
+  text = ts_position_to_text (mated);
+  command = g_strconcat ("position text ", text, NULL);
+  send (e, command);
+  send (e, "go infinite");
+  said = expect (e, "info", NULL);
+  g_assert_true (g_str_has_prefix (said, "info string no move"));
+  g_usleep (100 * 1000);
+  send (e, "isready");
+  ready = expect (e, "readyok", lines);
+  g_assert_cmpuint (lines->len, ==, 0);
+  send (e, "stop");
+  none = expect (e, "bestmove", NULL);
+  g_assert_cmpstr (none, ==, "bestmove (none)");
+}
+
 static void
 test_stop_infinite (void)
 {
@@ -325,6 +364,7 @@ test_stop_infinite (void)
   send (e, "stop");
   send (e, "isready");
   g_free (expect (e, "readyok", NULL));
+  stop_infinite_finished (e);
   send (e, "quit");
 }
 
@@ -387,6 +427,113 @@ test_bad_commands (void)
   send (e, "stop");
   g_free (expect (e, "bestmove", NULL));
   send (e, "quit");
+}
+
+/* Sends bytes as they are, a line feed after them. */
+static void
+send_raw (TsEngineProcess *e, const char *data, gsize length)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *escaped = g_strescape (data, NULL);
+
+  g_test_message ("> %s (%zu bytes)", escaped, length);
+  g_assert_true (ts_engine_process_send_data (e, data, length, &error) &&
+                 ts_engine_process_send_data (e, "\n", 1, &error));
+  g_assert_no_error (error);
+}
+
+/* Protocol lines are UTF-8 text: a line with a NUL byte, a control character or bytes
+ * that are not UTF-8 is refused whole (the part before a NUL is not run), and its bytes
+ * are not echoed back; a carriage return before the line feed is allowed. */
+static void
+test_not_text (void)
+{
+  static const struct {
+    const char *data;
+    gsize       length;
+    guint       byte;
+  } bad[] = {
+#define LINE(text, byte) { text, sizeof text - 1, byte }
+    LINE ("go depth 1\0 nodes 5", 11),   /* before the fix: a search */
+    LINE ("goo\xff", 4),                  /* before the fix: echoed as it is */
+    LINE ("go\xc3 depth 1", 3),
+    LINE ("\xef\xbb\xbf\xff", 4),
+    LINE ("position variant raumschach startpos moves NCb2\x1b[2J", 48),
+    LINE ("go depth 1\rnodes 5", 11),
+    LINE ("go depth\x7f 1", 9),
+#undef LINE
+  };
+  g_autoptr (TsEngineProcess) e = start_engine ();
+  g_autoptr (TsPosition) pos = NULL;
+  g_autofree char *best = NULL;
+
+  handshake (e);
+  pos = set_position (e, "variant raumschach startpos");
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *expected = g_strdup_printf ("info string error: line ignored: byte %u is not text",
+                                                   bad[i].byte);
+      g_autofree char *ready = NULL;
+
+      send_raw (e, bad[i].data, bad[i].length);
+      send (e, "isready");
+      ready = expect (e, "readyok", before);
+      g_assert_cmpuint (before->len, ==, 1);
+      g_assert_true (g_utf8_validate (before->pdata[0], -1, NULL));
+      g_assert_true (g_str_has_prefix (before->pdata[0], expected));
+    }
+  send_raw (e, "uci\r", 4);
+  g_free (expect (e, "uciok", NULL));
+  /* The refused position left the one before. */
+  best = go (e, pos, "depth 1", NULL, 1);
+  send (e, "quit");
+}
+
+/* Words are separated by runs of spaces and tabs, as in UCI (in go, a second space used
+ * to make an empty value: "depth takes a whole number from 1 to 128, not “”"). */
+static void
+test_spaces (void)
+{
+  g_autoptr (TsEngineProcess) e = start_engine ();
+  g_autoptr (TsPosition) pos = NULL;
+  g_autofree char *first = NULL, *best = NULL;
+
+  handshake (e);
+  pos = set_position (e, " variant  raumschach\tstartpos  moves  NCb2 \t");
+  send (e, "go  depth \t 1 ");
+  first = expect (e, "info", NULL);
+  g_assert_true (g_str_has_prefix (first, "info depth 1 "));
+  assert_pv_legal (pos, first);
+  best = expect (e, "bestmove", NULL);
+  send (e, "quit");
+}
+
+/* A sender that does not read while it writes: `cat` echoes a long session, and would
+ * block on its full output while the caller blocked on writing to it (a hang, before
+ * ts_engine_process_send read on while it waited). */
+static void
+test_process_long_send (void)
+{
+  const char *argv[] = { "cat", NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsEngineProcess) e = ts_engine_process_new (argv, &error);
+  g_autoptr (GString) session = g_string_new (NULL);
+  guint n = 20000;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (session, "position variant raumschach startpos moves NCb2 %u\n", i);
+  g_assert_true (ts_engine_process_send_data (e, session->str, session->len, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *line = ts_engine_process_read_line (e, g_get_monotonic_time () + ANSWER_US, &error);
+      g_autofree char *expected = g_strdup_printf ("position variant raumschach startpos moves NCb2 %u", i);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (line, ==, expected);
+    }
 }
 
 /* A Hash bigger than the machine can hold is clamped with a message, not an abort (the
@@ -511,6 +658,9 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/protocol/session-doseki", test_session_doseki);
   g_test_add_func ("/engine/protocol/stop-infinite", test_stop_infinite);
   g_test_add_func ("/engine/protocol/bad-commands", test_bad_commands);
+  g_test_add_func ("/engine/protocol/not-text", test_not_text);
+  g_test_add_func ("/engine/protocol/spaces", test_spaces);
+  g_test_add_func ("/engine/protocol/process-long-send", test_process_long_send);
   g_test_add_func ("/engine/protocol/hash-clamped", test_hash_clamped);
   g_test_add_func ("/engine/protocol/engine-kept", test_engine_kept);
   g_test_add_func ("/engine/protocol/end-of-input", test_end_of_input);

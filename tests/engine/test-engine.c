@@ -393,6 +393,20 @@ test_limits (void)
   g_assert_cmpuint (info.depth, ==, 2);
   g_assert_false (info.stopped);
   ts_search_info_clear (&info);
+
+  /* A clock of any size is time enough (the budget in microseconds used to overflow:
+   * the largest clocks gave a millisecond, or none). */
+  for (guint i = 0; i < 3; i++)
+    {
+      ts_search_limits_init (&limits);
+      limits.depth = 3;
+      limits.time_left_ms[0] = (gint64[]) { G_MAXINT64, G_MAXINT64 / 2, (gint64) 1e17 }[i];
+      limits.increment_ms[0] = i == 1 ? G_MAXINT64 / 2 : 0;
+      g_assert_true (ts_engine_search (e, pos, &limits, NULL, NULL, NULL, &info));
+      g_assert_cmpuint (info.depth, ==, 3);
+      g_assert_false (info.stopped);
+      ts_search_info_clear (&info);
+    }
   ts_engine_free (e);
 }
 

@@ -1,10 +1,11 @@
-/* Fuzz targets for the readers: one of FUZZ_XML, FUZZ_TEXT, FUZZ_POSTEXT is defined.
- * Beyond "no crash, no leak": whatever a reader accepts must write back and read again
- * to the same bytes. */
+/* Fuzz targets for the readers: one of FUZZ_XML, FUZZ_TEXT, FUZZ_POSTEXT, FUZZ_OPENINGS
+ * is defined. Beyond "no crash, no leak": whatever a reader accepts must write back and
+ * read again to the same bytes. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "match/openings.h"
 #include "records/game-private.h"
 #include "rules/postext.h"
 
@@ -20,7 +21,41 @@ check_same (const char *a, const char *b)
     }
 }
 
-#if defined FUZZ_POSTEXT
+#if defined FUZZ_OPENINGS
+/* The match runner's openings file, read for each variant it names (and the first,
+ * which a line without "variant" means): every opening must give back its own line. */
+static void
+fuzz_one (const char *text, size_t size)
+{
+  guint n;
+  const TsVariant *const *variants = ts_variant_list (&n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GPtrArray) openings = NULL;
+
+      if (i > 0 && !strstr (text, variants[i]->id))
+        continue;
+      openings = ts_openings_parse (text, size, "fuzz", variants[i], NULL);
+      for (guint k = 0; openings && k < openings->len; k++)
+        {
+          g_autofree char *first = ts_opening_to_line (openings->pdata[k]);
+          g_autoptr (GError) error = NULL;
+          g_autoptr (GPtrArray) again = ts_openings_parse (first, strlen (first), "again", variants[i], &error);
+          g_autofree char *second = NULL;
+
+          if (again == NULL || again->len != 1)
+            {
+              g_printerr ("written opening does not read back: %s\n%s\n",
+                          error ? error->message : "not one opening", first);
+              abort ();
+            }
+          second = ts_opening_to_line (again->pdata[0]);
+          check_same (first, second);
+        }
+    }
+}
+#elif defined FUZZ_POSTEXT
 static void
 fuzz_one (const char *text, size_t size)
 {

@@ -13,6 +13,7 @@ static const char *const tokens[] = {
   "</variation>", "<moves>", "</moves>", "{", "}", "(", ")", "$", "[", "]", "1.", "...", "*", "1-0",
   "[%clk ", "[%eval ", "\n", " ", "\xff", "\xe2\x88\x9e", "#", "+", "=", "@", "x", "-", "O-O", "0",
   "9999999999", "nags=\"", "clock=\"", "format=\"", "variant=\"", "seat=\"", ":", "/",
+  "variant ", "startpos", " text ", " moves ", "--", "\r", "\0", "Aa1", "Jj10", "R ", ",",
 };
 
 static GBytes *

@@ -77,6 +77,32 @@ test_fields (void)
   play (p, "D4w");
   text = ts_position_to_text (p);
   g_assert_cmpstr (text, ==, "cubic8 w:KE1w,PD4w b:KH8k,PC4w turn=b ep=D3w,D4w halfmove=0 ply=32");
+  /* The halfmove clock stops at its largest value (it used to start again from 0: the
+   * game over by the fifty-move rule was no longer over). */
+  for (const char *const *t = (const char *const[]) {
+         "cubic8 w:KE1w,RA1w b:KH8k turn=w ep=- halfmove=65535 ply=31",
+         "doseki 9/9/9/9/9/9/9/9/rr7|9/9/9/9/9/9/9/9/9|9/9/9/9/9/9/9/9/9|9/9/9/9/9/9/9/9/9|"
+         "9/9/9/9/9/9/9/9/9|9/9/9/9/9/9/9/9/9|9/9/9/9/9/9/9/9/9|9/9/9/9/9/9/9/9/9|"
+         "9/9/9/9/9/9/9/9/bb7 turn=r halfmove=65535 ply=31 outside-r=0 outside-b=0", NULL };
+       *t; t++)
+    {
+      g_autoptr (TsPosition) last = pos (*t);
+      TsMoveList l;
+      TsUndo undo;
+
+      ts_move_list_init (&l);
+      ts_position_generate_legal (last, &l);
+      for (guint i = 0; i < l.n; i++)
+        if (!(l.moves[i].flags & TS_MOVE_CAPTURE))
+          {
+            ts_position_make (last, l.moves[i], &undo);
+            break;
+          }
+      ts_move_list_clear (&l);
+      g_assert_cmpuint (ts_position_ply (last), ==, 32);
+      g_assert_cmpuint (ts_position_halfmove_clock (last), ==, G_MAXUINT16);
+      g_assert_cmpstr (ts_position_draw_by_rule (last), ==, "fifty-move rule");
+    }
   /* an eliminated army's king may have been captured (team play) */
   ts_position_free (pos ("cubic8-teams-13 1:KE1w,NA8k 2:NB6g,PB8p 3:KG8r 4:KE4y turn=2 out=2#"));
 }
