@@ -769,11 +769,8 @@ test_pause_before_start (void)
 
   reset_settings ();
   stall_env_setup (&setup, 1);
-  window = g_object_ref_sink (tessera_window_new (NULL, "raumschach"));
-  tessera_window_new_game (window, "raumschach", &setup);
+  window = new_window_paused ("raumschach", &setup);
   session = tessera_window_get_session (window);
-  ts_game_session_pause (session);
-  gtk_window_present (GTK_WINDOW (window));
   widget_test_run_for (300);
   g_assert_cmpuint (ply (window), ==, 0);
   g_assert_false (ts_game_session_is_thinking (session));
